@@ -1,0 +1,142 @@
+"""Load a built suite safely, and check that it still matches its generators."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from pydantic import ValidationError
+
+from assetgen.build import build, library_versions, sha256
+from assetgen.errors import AssetgenError, GoldenIntegrityError
+from assetgen.imaging import decode_image
+from assetgen.records import Case, Manifest
+
+# Across library versions, PNG pixels may shift (font hinting, antialiasing): a drawn image still
+# counts as the same when its mean absolute difference is within this many gray levels and
+# no more than this fraction of pixels moves by more than 32 levels.
+PIXEL_MEAN_TOLERANCE = 1.0
+PIXEL_OUTLIER_FRACTION = 0.01
+
+
+def default_golden() -> Path:
+    """ASSETGEN_GOLDEN, else the `golden/` folder next to the package (a checkout or editable install)."""
+    env = os.environ.get("ASSETGEN_GOLDEN")
+    return Path(env) if env else Path(__file__).resolve().parent.parent / "golden"
+
+
+def read_manifest(root: Path) -> Manifest:
+    path = root / "manifest.json"
+    if not path.is_file():
+        raise AssetgenError(f"{root} is not a built suite: {path} is missing (run 'assetgen build')")
+    try:
+        return Manifest.model_validate_json(path.read_bytes())
+    except ValidationError as exc:
+        raise AssetgenError(f"{path} is not a valid manifest: {exc.errors()[0]['msg']}") from None
+
+
+def verify(root: Path, manifest: Manifest) -> list[str]:
+    """Every mismatch between the folder and its manifest, as readable lines."""
+    problems = []
+    for rel, expected in manifest.files.items():
+        path = root / rel
+        if not path.is_file():
+            problems.append(f"{rel}: missing")
+        elif sha256(path.read_bytes()) != expected:
+            problems.append(f"{rel}: sha256 differs from the manifest")
+    assets = root / "assets"
+    if assets.is_dir():
+        for path in sorted(assets.rglob("*")):
+            rel = path.relative_to(root).as_posix()
+            if path.is_file() and rel not in manifest.files:
+                problems.append(f"{rel}: not in the manifest")
+    return problems
+
+
+def load_golden(path: str | Path | None = None, *, verify_files: bool = True) -> list[Case]:
+    """The cases of a built suite (default: the checked-in golden set), refused if tampered with."""
+    root = Path(path) if path is not None else default_golden()
+    manifest = read_manifest(root)
+    if verify_files:
+        problems = verify(root, manifest)
+        if problems:
+            raise GoldenIntegrityError(str(root), problems)
+    cases = []
+    for number, line in enumerate((root / "cases.jsonl").read_text("utf-8").splitlines(), 1):
+        try:
+            cases.append(Case.model_validate_json(line))
+        except ValidationError as exc:
+            raise AssetgenError(f"{root / 'cases.jsonl'} line {number}: {exc.errors()[0]['msg']}") from None
+    if len(cases) != manifest.case_count:
+        raise GoldenIntegrityError(str(root), [f"cases.jsonl has {len(cases)} cases, manifest says "
+                                               f"{manifest.case_count}"])
+    return cases
+
+
+@dataclass
+class Drift:
+    case_id: str
+    what: str
+
+
+def _pixels_close(a: bytes, b: bytes) -> str | None:
+    x, y = decode_image(a).astype(np.int16), decode_image(b).astype(np.int16)
+    if x.shape != y.shape:
+        return f"size {x.shape[1]}x{x.shape[0]} != {y.shape[1]}x{y.shape[0]}"
+    diff = np.abs(x - y)
+    mean, outliers = float(diff.mean()), float((diff.max(axis=2) > 32).mean())
+    if mean > PIXEL_MEAN_TOLERANCE or outliers > PIXEL_OUTLIER_FRACTION:
+        return f"pixels differ (mean {mean:.2f} levels, {outliers:.1%} of pixels by > 32)"
+    return None
+
+
+def compare_media(rel: str, old: bytes, new: bytes, exact: bool) -> str | None:
+    if old == new:
+        return None
+    if exact:
+        return f"{rel}: bytes differ with the same library versions"
+    if rel.endswith(".png"):
+        problem = _pixels_close(old, new)
+        return f"{rel}: {problem}" if problem else None
+    return f"{rel}: differs"
+
+
+def check(root: str | Path | None = None, *, workers: int = 1,
+          progress: Callable[[int], None] | None = None) -> list[Drift]:
+    """Rebuild the suite in a temporary folder and list every case that drifted from `root`."""
+    root = Path(root) if root is not None else default_golden()
+    manifest = read_manifest(root)
+    problems = verify(root, manifest)
+    if problems:
+        raise GoldenIntegrityError(str(root), problems)
+    old_cases = {c.id: c for c in load_golden(root, verify_files=False)}
+    exact = manifest.libraries == library_versions()
+    drifts: list[Drift] = []
+    with tempfile.TemporaryDirectory(prefix="assetgen-check-") as tmp:
+        build(tmp, suite=manifest.suite, seed=manifest.seed, per_family=manifest.per_family, workers=workers,
+              progress=progress)
+        new_cases = {c.id: c for c in load_golden(tmp, verify_files=False)}
+        for cid in sorted(old_cases.keys() - new_cases.keys()):
+            drifts.append(Drift(cid, "no longer generated"))
+        for cid in sorted(new_cases.keys() - old_cases.keys()):
+            drifts.append(Drift(cid, "new case, not in the golden set"))
+        for cid in sorted(old_cases.keys() & new_cases.keys()):
+            old, new = old_cases[cid], new_cases[cid]
+            for field in ("prompt", "system_prompt", "truth", "grader", "scene", "knobs", "family_version"):
+                if getattr(old, field) != getattr(new, field):
+                    drifts.append(Drift(cid, f"{field} changed"))
+            if [f.path for f in old.files] != [f.path for f in new.files]:
+                drifts.append(Drift(cid, "file list changed"))
+                continue
+            for ref in new.files:
+                problem = compare_media(ref.path, (root / ref.path).read_bytes(), (Path(tmp) / ref.path).read_bytes(),
+                                        exact)
+                if problem:
+                    drifts.append(Drift(cid, problem))
+    return drifts
+
+

@@ -1,0 +1,123 @@
+"""The `assetgen` command line: a thin click group over the library."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from assetgen.errors import AssetgenError
+
+
+def _fail(message: str, code: int = 2) -> None:
+    click.echo(f"assetgen: {message}", err=True)
+    sys.exit(code)
+
+
+class Group(click.Group):
+    """Turns user errors into one line and exit code 2 instead of a traceback."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except AssetgenError as exc:
+            _fail(str(exc))
+        except KeyboardInterrupt:
+            _fail("interrupted", 130)
+
+
+@click.group(cls=Group)
+@click.version_option(package_name="assetgen")
+def main() -> None:
+    """Ground-truth images and videos to check that a vision-language model endpoint really sees."""
+
+
+def _progress(total: int, label: str):
+    return click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True)
+
+
+@main.command()
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Folder to build into (default: the golden set).")
+@click.option("--suite", default="golden", show_default=True, help="'golden' or 'full'.")
+@click.option("--per-family", type=int, default=None, help="Cases per family (suite 'full'; default 3).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Suite seed.")
+@click.option("--workers", type=int, default=1, show_default=True, help="Processes; output is identical for any N.")
+@click.option("--check", is_flag=True, help="Rebuild in a temporary folder and list cases that drifted (exit 1).")
+def build(out, suite, per_family, seed, workers, check) -> None:
+    """Build the golden set, or a suite of any size elsewhere."""
+    from assetgen.build import build as build_suite
+    from assetgen.build import plan
+    from assetgen.golden import check as check_suite
+    from assetgen.golden import default_golden, read_manifest
+
+    root = out or default_golden()
+    if check:
+        manifest = read_manifest(root)
+        with _progress(manifest.case_count, "checking") as bar:
+            drifts = check_suite(root, workers=workers, progress=bar.update)
+        if drifts:
+            for drift in drifts:
+                click.echo(f"DRIFT {drift.case_id}: {drift.what}")
+            _fail(f"{len({d.case_id for d in drifts})} case(s) drifted from the generators in {root}; "
+                  "run 'assetgen build' to refresh", 1)
+        click.echo(f"ok: {manifest.case_count} cases in {root} match the generators")
+        return
+    total = len(plan(suite, seed, per_family))
+    with _progress(total, "building") as bar:
+        manifest = build_suite(root, suite=suite, seed=seed, per_family=per_family, workers=workers,
+                               progress=bar.update)
+    click.echo(f"built {manifest.case_count} cases ({len(manifest.files) - 1} files) into {root}")
+
+
+@main.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def list_families(as_json) -> None:
+    """Families, their categories and knobs with ranges."""
+    from assetgen.registry import all_families
+
+    families = all_families()
+    if as_json:
+        rows = [{"family": f.name, "category": f.category, "modality": f.modality, "version": f.version,
+                 "summary": f.summary,
+                 "knobs": [{"name": k.name, "default": k.default, "range": k.describe_range(), "help": k.help}
+                           for k in f.knobs]} for f in families.values()]
+        click.echo(json.dumps(rows, indent=2))
+        return
+    for f in families.values():
+        click.echo(f"{f.name}  [{f.category}, {f.modality}, v{f.version}]  {f.summary}")
+        for k in f.knobs:
+            click.echo(f"    {k.name:<14} default {k.default!s:<8} {k.describe_range():<32} {k.help}")
+
+
+@main.command()
+@click.argument("case_id")
+@click.option("--golden", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Suite folder (default: the golden set).")
+@click.option("--scene", is_flag=True, help="Also print the scene.")
+def show(case_id, golden, scene) -> None:
+    """Prompt, truth and files of one case."""
+    from assetgen.golden import default_golden, load_golden
+
+    root = golden or default_golden()
+    cases = {c.id: c for c in load_golden(root)}
+    if case_id not in cases:
+        near = [c for c in cases if case_id in c][:5]
+        hint = f"; did you mean {', '.join(near)}" if near else ""
+        raise AssetgenError(f"no case {case_id!r} in {root}{hint}")
+    case = cases[case_id]
+    click.echo(f"{case.id}  [{case.family} v{case.family_version}, {case.category}, {case.modality}]")
+    click.echo(f"prompt: {case.prompt}")
+    click.echo(f"truth:  {json.dumps(case.truth.model_dump(exclude_defaults=True))}")
+    click.echo(f"grader: {case.grader.name} {json.dumps(case.grader.args) if case.grader.args else ''}")
+    click.echo(f"knobs:  {json.dumps(case.knobs)}")
+    for ref in case.files:
+        click.echo(f"file:   {root / ref.path}  ({ref.media_type}, {ref.size} bytes, {ref.role})")
+    if scene:
+        click.echo(f"scene:  {json.dumps(case.scene, indent=2)}")
+
+
+if __name__ == "__main__":
+    main()
