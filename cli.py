@@ -34,7 +34,22 @@ def main() -> None:
     """Ground-truth images and videos to check that a vision-language model endpoint really sees."""
 
 
+class _Quiet:
+    """Stands in for a progress bar when stderr is not a terminal (logs, CI, pipes)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def update(self, n: int) -> None:
+        pass
+
+
 def _progress(total: int, label: str):
+    if not sys.stderr.isatty():
+        return _Quiet()
     return click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True)
 
 
@@ -45,13 +60,23 @@ def _progress(total: int, label: str):
 @click.option("--per-family", type=int, default=None, help="Cases per family (suite 'full'; default 3).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Suite seed.")
 @click.option("--workers", type=int, default=1, show_default=True, help="Processes; output is identical for any N.")
+@click.option("--family", "families", multiple=True, help="Only this family (suite 'full'; repeatable).")
+@click.option("--knob", "knob_args", multiple=True, metavar="FAMILY.KNOB=VALUE",
+              help="Override a knob (suite 'full'; repeatable), e.g. color_grid.rows=6.")
 @click.option("--check", is_flag=True, help="Rebuild in a temporary folder and list cases that drifted (exit 1).")
-def build(out, suite, per_family, seed, workers, check) -> None:
+def build(out, suite, per_family, seed, workers, families, knob_args, check) -> None:
     """Build the golden set, or a suite of any size elsewhere."""
     from assetgen.build import build as build_suite
     from assetgen.build import plan
     from assetgen.golden import check as check_suite
     from assetgen.golden import default_golden, read_manifest
+    from assetgen.suites import parse_knob
+
+    knobs: dict = {}
+    for text in knob_args:
+        family, knob, value = parse_knob(text)
+        knobs.setdefault(family, {})[knob] = value
+    families = tuple(families)
 
     root = out or default_golden()
     if check:
@@ -65,10 +90,10 @@ def build(out, suite, per_family, seed, workers, check) -> None:
                   "run 'assetgen build' to refresh", 1)
         click.echo(f"ok: {manifest.case_count} cases in {root} match the generators")
         return
-    total = len(plan(suite, seed, per_family))
+    total = len(plan(suite, seed, per_family, families=families, knobs=knobs))
     with _progress(total, "building") as bar:
-        manifest = build_suite(root, suite=suite, seed=seed, per_family=per_family, workers=workers,
-                               progress=bar.update)
+        manifest = build_suite(root, suite=suite, seed=seed, per_family=per_family, families=families,
+                               knobs=knobs, workers=workers, progress=bar.update)
     click.echo(f"built {manifest.case_count} cases ({len(manifest.files) - 1} files) into {root}")
 
 

@@ -89,9 +89,10 @@ def generate(job: Job) -> Built:
     return Built(case, blobs)
 
 
-def plan(suite: str, seed: int, per_family: int | None) -> list[Job]:
+def plan(suite: str, seed: int, per_family: int | None, *, families: tuple[str, ...] = (),
+         knobs: dict[str, dict[str, Any]] | None = None) -> list[Job]:
     jobs, next_index = [], {}
-    for entry in suite_entries(suite, per_family):
+    for entry in suite_entries(suite, per_family, families=families, knobs=knobs):
         get_family(entry.family).resolve_knobs(entry.knobs)  # fail before any work
         for _ in range(entry.count):
             index = next_index.get(entry.family, 0)
@@ -134,12 +135,13 @@ def run_jobs(jobs: list[Job], workers: int, progress: Callable[[int], None] | No
 
 
 def build(out: str | Path, *, suite: str = "golden", seed: int = 0, per_family: int | None = None,
-          workers: int = 1, progress: Callable[[int], None] | None = None) -> Manifest:
+          families: tuple[str, ...] = (), knobs: dict[str, dict[str, Any]] | None = None, workers: int = 1,
+          progress: Callable[[int], None] | None = None) -> Manifest:
     """Build `suite` into `out`, replacing only what a build owns (cases, manifest, assets)."""
     if seed < 0:
         raise ConfigError(f"--seed {seed} must be >= 0")
     out = Path(out)
-    jobs = plan(suite, seed, per_family)
+    jobs = plan(suite, seed, per_family, families=families, knobs=knobs)
     out.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".building-", dir=out))
     try:
@@ -157,6 +159,7 @@ def build(out: str | Path, *, suite: str = "golden", seed: int = 0, per_family: 
         hashes["cases.jsonl"] = sha256(cases_text)
         manifest = Manifest(assetgen_version=__version__, suite=suite, seed=seed,
                             per_family=per_family if suite == "full" else None,
+                            families=list(families), knobs=knobs or {},
                             libraries=library_versions(), case_count=len(lines), files=dict(sorted(hashes.items())))
         (staging / "manifest.json").write_text(json.dumps(manifest.model_dump(), indent=2) + "\n")
         for name in MANAGED:  # swap in only when everything was written

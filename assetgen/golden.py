@@ -117,8 +117,8 @@ def check(root: str | Path | None = None, *, workers: int = 1,
     exact = manifest.libraries == library_versions()
     drifts: list[Drift] = []
     with tempfile.TemporaryDirectory(prefix="assetgen-check-") as tmp:
-        build(tmp, suite=manifest.suite, seed=manifest.seed, per_family=manifest.per_family, workers=workers,
-              progress=progress)
+        build(tmp, suite=manifest.suite, seed=manifest.seed, per_family=manifest.per_family,
+              families=tuple(manifest.families), knobs=manifest.knobs, workers=workers, progress=progress)
         new_cases = {c.id: c for c in load_golden(tmp, verify_files=False)}
         for cid in sorted(old_cases.keys() - new_cases.keys()):
             drifts.append(Drift(cid, "no longer generated"))

@@ -48,6 +48,8 @@ class Manifest(BaseModel):
     suite: str = Field(description="Suite name: 'golden' or 'full'.")
     seed: int = Field(description="Suite seed.")
     per_family: int | None = Field(None, description="Cases per family (suite 'full' only).")
+    families: list[str] = Field(default_factory=list, description="Families chosen with --family (all if empty).")
+    knobs: dict[str, dict[str, Any]] = Field(default_factory=dict, description="Knob overrides per family.")
     libraries: dict[str, str] = Field(description="Versions of the libraries that shape pixels and bytes.")
     case_count: int = Field(description="Number of lines in cases.jsonl.")
     files: dict[str, str] = Field(description="sha256 of every file, keyed by relative path (cases.jsonl too).")

@@ -6,6 +6,7 @@ categories); `full` takes every family with its default knobs.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,20 +54,34 @@ GOLDEN: tuple[Entry, ...] = (
 SUITES = ("golden", "full")
 
 
-def suite_entries(suite: str, per_family: int | None = None) -> tuple[Entry, ...]:
-    if suite == "golden":
-        entries = GOLDEN
-        if per_family is not None:
-            raise ConfigError("--per-family applies to suite 'full' only")
-    elif suite == "full":
-        n = 3 if per_family is None else per_family
-        if not 1 <= n <= 100_000:
-            raise ConfigError(f"--per-family {n} is out of range 1..100000")
-        entries = tuple(Entry(name, {}, n) for name in all_families())
-    else:
-        raise ConfigError(f"unknown suite {suite!r}; known suites: {', '.join(SUITES)}")
+def suite_entries(suite: str, per_family: int | None = None, *, families: tuple[str, ...] = (),
+                  knobs: dict[str, dict[str, Any]] | None = None) -> tuple[Entry, ...]:
+    """The entries of a suite; `families` narrows suite 'full', `knobs` overrides per family."""
     known = all_families()
-    for entry in entries:
-        if entry.family not in known:
-            raise ConfigError(f"suite {suite!r} names unknown family {entry.family!r}")
-    return entries
+    for name in [*families, *(knobs or {})]:
+        if name not in known:
+            raise ConfigError(f"unknown family {name!r}; known families: {', '.join(known)}")
+    if suite == "golden":
+        if per_family is not None or families or knobs:
+            raise ConfigError("--per-family, --family and --knob apply to suite 'full' only")
+        return GOLDEN
+    if suite != "full":
+        raise ConfigError(f"unknown suite {suite!r}; known suites: {', '.join(SUITES)}")
+    n = 3 if per_family is None else per_family
+    if not 1 <= n <= 100_000:
+        raise ConfigError(f"--per-family {n} is out of range 1..100000")
+    chosen = families or tuple(known)
+    return tuple(Entry(name, dict((knobs or {}).get(name, {})), n) for name in chosen)
+
+
+def parse_knob(text: str) -> tuple[str, str, Any]:
+    """'color_grid.rows=6' -> ('color_grid', 'rows', 6); values are JSON when they parse as JSON."""
+    name, sep, raw = text.partition("=")
+    family, dot, knob = name.partition(".")
+    if not (sep and dot and family and knob):
+        raise ConfigError(f"--knob {text!r} must look like FAMILY.KNOB=VALUE, e.g. color_grid.rows=6")
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return family, knob, value
