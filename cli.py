@@ -144,5 +144,31 @@ def show(case_id, golden, scene) -> None:
         click.echo(f"scene:  {json.dumps(case.scene, indent=2)}")
 
 
+@main.command("grade")
+@click.argument("responses", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--golden", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Suite the responses answer (default: the golden set).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Grades JSONL (default: grades.jsonl beside RESPONSES; '-' for stdout).")
+def grade_command(responses, golden, out) -> None:
+    """Re-grade saved responses (JSONL) without calling a model."""
+    from assetgen.golden import default_golden, load_golden
+    from assetgen.regrade import grade_file
+
+    if not responses.is_file():
+        raise AssetgenError(f"no responses file at {responses}")
+    cases = {c.id: c for c in load_golden(golden or default_golden())}
+    target = out or responses.with_name("grades.jsonl" if "responses" in responses.name
+                                        else responses.stem + ".grades.jsonl")
+    summary, problems = grade_file(responses, cases, None if str(target) == "-" else target)
+    for problem in problems:
+        click.echo(f"warning: {problem}", err=True)
+    from graders import format_summary
+
+    click.echo(format_summary(summary))
+    if str(target) != "-":
+        click.echo(f"grades written to {target}")
+
+
 if __name__ == "__main__":
     main()

@@ -1,8 +1,53 @@
 """Graders for free-text answers of vision-language models.
 
-Stands alone: imports neither `assetgen` nor any rendering library, so other harnesses can use it.
+Stands alone: imports neither `assetgen` nor any rendering library, so other harnesses can use it:
+
+    from graders import grade
+    result = grade(case_dict, {"content": "The answer is **56**.", "finish_reason": "stop"})
 """
 
-from graders.records import FORMAT_VERSION, CaseSpec, GraderSpec, Tolerance, Truth
+from graders.frames import FrameEstimate, estimate_frames
+from graders.grading import grade, grade_many
+from graders.records import (
+    CAUSES,
+    FORMAT_VERSION,
+    ApparentAnswer,
+    CaseSpec,
+    Grade,
+    GraderSpec,
+    Response,
+    Sampling,
+    Sent,
+    Tolerance,
+    Truth,
+    Usage,
+)
+from graders.registry import Match, get_grader, grader, grader_names
+from graders.summary import CategoryRow, Summary, format_summary, summarize
 
-__all__ = ["FORMAT_VERSION", "CaseSpec", "GraderSpec", "Tolerance", "Truth"]
+__all__ = [
+    "CAUSES",
+    "FORMAT_VERSION",
+    "ApparentAnswer",
+    "CaseSpec",
+    "CategoryRow",
+    "FrameEstimate",
+    "Grade",
+    "GraderSpec",
+    "Match",
+    "Response",
+    "Sampling",
+    "Sent",
+    "Summary",
+    "Tolerance",
+    "Truth",
+    "Usage",
+    "estimate_frames",
+    "format_summary",
+    "get_grader",
+    "grade",
+    "grade_many",
+    "grader",
+    "grader_names",
+    "summarize",
+]

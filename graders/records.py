@@ -55,6 +55,28 @@ class GraderSpec(BaseModel):
     args: dict[str, Any] = Field(default_factory=dict, description="Keyword arguments for that grader.")
 
 
+class ApparentAnswer(BaseModel):
+    """What a clip seems to show when only some frames are seen (videos)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    frames_low: int = Field(ge=1, description="Smallest number of uniformly sampled frames giving this answer.")
+    frames_high: int = Field(ge=1, description="Largest such number (inclusive) in a contiguous run.")
+    value: Any = Field(description="The answer those frames suggest, shaped like Truth.value.")
+
+
+class Sampling(BaseModel):
+    """How a video case's answer depends on the number of frames the model sees."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    frames: int = Field(ge=1, description="Frames in the clip.")
+    min_frames: int = Field(ge=1, description="Smallest N of uniformly spaced frames from which the full "
+                            "truth is already apparent (and stays apparent for every larger N).")
+    apparent: list[ApparentAnswer] = Field(
+        default_factory=list, description="Answers that differ from the truth, for runs of N below min_frames.")
+
+
 class CaseSpec(BaseModel):
     """What a grader needs to know about one case. Extra fields of richer records are ignored."""
 
@@ -69,3 +91,72 @@ class CaseSpec(BaseModel):
     system_prompt: str | None = Field(None, description="Optional system message.")
     truth: Truth
     grader: GraderSpec
+    sampling: Sampling | None = Field(None, description="Videos: how the answer depends on frames seen.")
+
+
+Verdict = Literal["correct", "partial", "incorrect", "no_answer", "error"]
+Cause = Literal[
+    "truncation", "reasoning_exhausted", "safety_redaction", "frame_sampling", "refusal",
+    "degenerate_repetition", "format", "wrong", "transport",
+]
+CAUSES: tuple[str, ...] = Cause.__args__  # type: ignore[attr-defined]
+
+
+class Usage(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    total_tokens: int | None = None
+    reasoning_tokens: int | None = Field(None, description="From completion_tokens_details, when reported.")
+
+
+class Sent(BaseModel):
+    """What was sent with the request, as far as grading cares."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    max_tokens: int | None = Field(None, description="max_tokens / max_completion_tokens of the request.")
+    video_mode: str | None = Field(None, description="'video_url', 'frames' or 'jpeg-sequence'.")
+    frames_shown: int | None = Field(None, description="Frames the model saw, when known (sent as frames, or "
+                                     "inferred from usage).")
+    thinking: bool | None = Field(None, description="chat_template_kwargs.enable_thinking, if set.")
+
+
+class Response(BaseModel):
+    """One model answer to one case: what `assetgen grade` reads (JSONL, one per line).
+
+    Only `case_id` is required; other harnesses may leave the rest out. Extra fields are ignored.
+    """
+
+    model_config = ConfigDict(extra="ignore")
+
+    format_version: int = Field(FORMAT_VERSION, description="Record format version.")
+    case_id: str = Field(description="Id of the case answered.")
+    content: str | None = Field(None, description="message.content; may hold <think>...</think>.")
+    reasoning: str | None = Field(None, description="message.reasoning (vLLM) or reasoning_content (older).")
+    reasoning_content: str | None = Field(None, description="Older name of `reasoning`; merged into it.")
+    finish_reason: str | None = Field(None, description="stop, length, tool_calls, content_filter, abort, error, "
+                                      "repetition, ...")
+    usage: Usage | None = None
+    status: Literal["ok", "error"] = Field("ok", description="'error' when no answer came back (transport).")
+    http_status: int | None = Field(None, description="HTTP status of the final attempt, if any.")
+    error: str | None = Field(None, description="One-line error for status 'error'.")
+    sent: Sent | None = None
+
+
+class Grade(BaseModel):
+    """The verdict on one response, with its cause and a one-line explanation."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format_version: int = Field(FORMAT_VERSION, description="Record format version.")
+    case_id: str
+    grader: str = Field(description="Name of the grader used.")
+    score: float = Field(ge=0.0, le=1.0, description="1 is fully right; partial credit in between.")
+    verdict: Verdict = Field(description="correct, partial, incorrect, no_answer, or error (left out of accuracy).")
+    cause: Cause | None = Field(None, description="Why the answer fell short; None when correct.")
+    extracted: Any = Field(None, description="The answer as the grader understood it.")
+    explanation: str = Field(description="One line a person can read.")
+    frames_consistent: list[int] | None = Field(
+        None, description="For frame_sampling: [low, high] frame counts consistent with the answer.")

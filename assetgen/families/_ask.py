@@ -29,8 +29,9 @@ def number(prompt: str, value: float, *, abs_tol: float = 0.0, rel_tol: float = 
                     GraderSpec(name="numeric", args=args))
 
 
-def items(prompt: str, values: Iterable[Any], *, ordered: bool, vocabulary: str | None = None) -> Question:
-    args = {"vocabulary": vocabulary} if vocabulary else {}
+def items(prompt: str, values: Iterable[Any], *, ordered: bool, vocabulary: str | None = None,
+          **extra: Any) -> Question:
+    args = ({"vocabulary": vocabulary} if vocabulary else {}) | extra
     kind = "sequence" if ordered else "set"
     return Question(prompt, Truth(kind=kind, value=[str(v) for v in values]), GraderSpec(name=kind, args=args))
 

@@ -42,7 +42,7 @@ class ColorGrid(Family):
                 f"This image shows a grid of colored squares with {rows} rows and {cols} columns. "
                 "List the color of every cell, row by row from the top, left to right within each row, "
                 "as one comma-separated list of color names.",
-                [c for row in scene["grid"] for c in row], ordered=True, vocabulary="color")
+                [c for row in scene["grid"] for c in row], ordered=True, vocabulary="color", shape=[rows, cols])
         if q["type"] == "cell":
             return _ask.text(
                 f"This image shows a grid of colored squares with {rows} rows and {cols} columns. "

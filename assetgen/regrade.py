@@ -1,0 +1,36 @@
+"""Grade a responses JSONL file (ours or another harness's) against a suite, line by line."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from graders import Grade, Summary, grade, summarize
+from graders.records import CaseSpec
+
+
+def grade_file(responses: Path, cases: dict[str, CaseSpec], out: Path | None) -> tuple[Summary, list[str]]:
+    """Grade every line; a broken line becomes an error grade and a warning, never a crash."""
+    grades: list[Grade] = []
+    problems: list[str] = []
+    with responses.open("r", encoding="utf-8", errors="replace") as handle:
+        for number, line in enumerate(handle, 1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError as exc:
+                problems.append(f"{responses}:{number}: not JSON ({exc.msg}); skipped")
+                continue
+            case_id = record.get("case_id") if isinstance(record, dict) else None
+            if case_id not in cases:
+                problems.append(f"{responses}:{number}: case_id {case_id!r} is not in the suite; skipped")
+                continue
+            grades.append(grade(cases[case_id], record))
+    text = "".join(g.model_dump_json() + "\n" for g in grades)
+    if out is None:
+        sys.stdout.write(text)
+    else:
+        out.write_text(text, encoding="utf-8")
+    return summarize(cases, grades), problems

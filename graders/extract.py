@@ -1,0 +1,105 @@
+"""Finding the answer in a model's text: reasoning stripped, explicit final answers preferred."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+_THINK_OPEN = re.compile(r"<think(?:ing)?>", re.IGNORECASE)
+_THINK_CLOSE = re.compile(r"</think(?:ing)?>", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Split:
+    answer: str  # visible answer text, reasoning removed
+    reasoning: str  # all reasoning found (field or <think> blocks)
+    unclosed_think: bool  # a <think> that never closed: the answer never began
+
+
+def split_reasoning(content: str | None, reasoning: str | None = None) -> Split:
+    """Separate reasoning from the answer: vLLM's reasoning field and <think> blocks in content."""
+    content = content or ""
+    parts = [reasoning] if reasoning else []
+    answer, unclosed = [], False
+    position = 0
+    # A reasoning parser may strip the opening tag and leave '... </think> answer' in content.
+    first_close, first_open = _THINK_CLOSE.search(content), _THINK_OPEN.search(content)
+    if first_close and (not first_open or first_close.start() < first_open.start()):
+        parts.append(content[:first_close.start()])
+        position = first_close.end()
+    while True:
+        opening = _THINK_OPEN.search(content, position)
+        if not opening:
+            answer.append(content[position:])
+            break
+        answer.append(content[position:opening.start()])
+        closing = _THINK_CLOSE.search(content, opening.end())
+        if not closing:
+            parts.append(content[opening.end():])
+            unclosed = True
+            break
+        parts.append(content[opening.end():closing.start()])
+        position = closing.end()
+    return Split("".join(answer).strip(), "\n".join(p.strip() for p in parts if p and p.strip()), unclosed)
+
+
+_EXPLICIT = re.compile(
+    r"(?:final\s+answer|answer|result|solution|solutions)\s*(?:is|:|=|-)\s*[:\s]*(.+)", re.IGNORECASE)
+_BOXED = re.compile(r"\\boxed\{((?:[^{}]|\{[^{}]*\})*)\}")
+_BOLD = re.compile(r"\*\*(.+?)\*\*|__(.+?)__", re.DOTALL)
+
+
+def candidates(answer: str) -> list[str]:
+    """Places the final answer may be, most explicit first; the whole text comes last."""
+    found: list[str] = []
+    boxed = _BOXED.findall(answer)
+    if boxed:
+        found.append(boxed[-1])
+    explicit = [m.group(1) for m in _EXPLICIT.finditer(answer)]
+    if explicit:
+        found.append(explicit[-1].strip())
+    bold = [a or b for a, b in _BOLD.findall(answer)]
+    if bold:
+        found.append(bold[-1])
+    lines = [line.strip() for line in answer.strip().splitlines() if line.strip()]
+    if lines:
+        found.append(lines[-1])
+    found.append(answer)
+    seen, unique = set(), []
+    for c in found:
+        c = c.strip()
+        if c and c not in seen:
+            seen.add(c)
+            unique.append(c)
+    return unique
+
+
+_FENCE = re.compile(r"```[\w+-]*\n(.*?)(?:```|$)", re.DOTALL)
+
+
+def fenced_or_body(answer: str) -> str:
+    """The block to compare a transcription with: a fenced block if any, else the answer minus preamble."""
+    fences = _FENCE.findall(answer)
+    if fences:
+        return max(fences, key=len).strip("\n")
+    lines = answer.strip("\n").splitlines()
+    # drop a leading 'Here is the text:'-style line and a trailing sign-off
+    if len(lines) > 1 and re.search(r":\s*$", lines[0]) and len(lines[0]) < 80 and "=" not in lines[0]:
+        lines = lines[1:]
+    return "\n".join(lines).strip("\n")
+
+
+def json_object(answer: str) -> dict | None:
+    """The first JSON object in the answer (inside a code fence or bare), or None."""
+    texts = _FENCE.findall(answer) + [answer]
+    decoder = json.JSONDecoder()
+    for text in texts:
+        for start in [m.start() for m in re.finditer(r"\{", text)]:
+            try:
+                value, _ = decoder.raw_decode(text[start:])
+            except ValueError:
+                continue
+            if isinstance(value, dict):
+                return value
+    return None

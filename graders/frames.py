@@ -1,0 +1,58 @@
+"""Run level: how many frames does the server appear to show the model?
+
+Each graded video case says which frame counts N are consistent with its answer: a correct answer
+needs N >= the case's min_frames; a frame-sampling partial names its own range. The N that most
+cases agree on is the estimate — the root cause the seed article found by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from pydantic import BaseModel
+
+from graders.records import CaseSpec, Grade
+
+
+class FrameEstimate(BaseModel):
+    frames_low: int
+    frames_high: int
+    clip_frames: int
+    agreeing: int  # informative cases consistent with the estimate
+    informative: int  # video cases whose answer constrains N
+    message: str
+
+
+def estimate_frames(cases: Mapping[str, CaseSpec], grades: Iterable[Grade]) -> FrameEstimate | None:
+    ranges = []
+    clip = 0
+    for g in grades:
+        case = cases.get(g.case_id)
+        if case is None or case.sampling is None:
+            continue
+        frames = case.sampling.frames
+        clip = max(clip, frames)
+        if g.verdict == "correct":
+            ranges.append((case.sampling.min_frames, frames))
+        elif g.cause == "frame_sampling" and g.frames_consistent:
+            ranges.append((g.frames_consistent[0], g.frames_consistent[1]))
+    if not ranges:
+        return None
+    support = {n: sum(lo <= n <= hi for lo, hi in ranges) for n in range(1, clip + 1)}
+    best = max(support.values())
+    winners = [n for n, count in support.items() if count == best]
+    low, high = winners[0], winners[-1]
+    # runs of winners may be split; report the first contiguous run
+    for n in winners:
+        if n > low and n - 1 not in winners:
+            break
+        high = n
+    agree = f"{best} of {len(ranges)} informative video answers agree"
+    if high >= clip:
+        message = f"answers consistent with seeing all {clip} frames ({agree})"
+    else:
+        seen = f"{low}" if low == high else f"{low}-{high}"
+        message = (f"answers consistent with {seen} of {clip} frames ({agree}); the container fps or the "
+                   "server's media_io_kwargs likely limit how many frames the model sees")
+    return FrameEstimate(frames_low=low, frames_high=high, clip_frames=clip, agreeing=best,
+                         informative=len(ranges), message=message)

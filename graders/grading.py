@@ -1,0 +1,151 @@
+"""grade(case, response) -> Grade: match the answer, then explain any shortfall by its cause."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from graders import causes
+from graders.extract import split_reasoning
+from graders.records import CaseSpec, Grade, Response, Truth
+from graders.registry import Match, get_grader
+
+_SERVER_ENDED = ("abort", "error")
+
+
+def _as_case(case: CaseSpec | dict) -> CaseSpec:
+    return case if isinstance(case, CaseSpec) else CaseSpec.model_validate(case)
+
+
+def _as_response(response: Response | dict | str, case_id: str) -> Response | str:
+    """A Response, or a one-line problem when the record cannot be read."""
+    if isinstance(response, Response):
+        return response
+    if isinstance(response, str):
+        return Response(case_id=case_id, content=response, finish_reason="stop")
+    if not isinstance(response, dict):
+        return f"unreadable response record of type {type(response).__name__}"
+    try:
+        return Response.model_validate({"case_id": case_id, **response})
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        return f"unreadable response record: {'.'.join(map(str, first['loc']))}: {first['msg']}"
+
+
+def grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
+    """Grade one response. Pure and total: any input gives a Grade with a score in [0, 1]."""
+    case = _as_case(case)
+    record = _as_response(response, case.id)
+    out = lambda score, verdict, cause, extracted, text, frames=None: Grade(  # noqa: E731
+        case_id=case.id, grader=case.grader.name, score=max(0.0, min(1.0, float(score))), verdict=verdict,
+        cause=cause, extracted=extracted, explanation=text[:300], frames_consistent=frames)
+    if isinstance(record, str):
+        return out(0, "error", "transport", None, record)
+    if record.status == "error":
+        where = f"HTTP {record.http_status}: " if record.http_status else ""
+        return out(0, "error", "transport", None, f"no answer: {where}{record.error or 'request failed'}")
+
+    split = split_reasoning(record.content, record.reasoning or record.reasoning_content)
+    finish = record.finish_reason
+    answer = split.answer
+    if not answer:
+        return _empty(out, split, finish, record)
+
+    try:
+        match = get_grader(case.grader.name)(case.truth, answer, dict(case.grader.args))
+    except KeyError as exc:
+        return out(0, "error", "transport", None, str(exc).strip("'\""))
+    if match.passed and match.format_ok:
+        return out(match.score, "correct", None, match.extracted, match.explanation)
+    return _shortfall(out, case, record, answer, match)
+
+
+def _empty(out, split, finish, record: Response) -> Grade:
+    max_tokens = record.sent.max_tokens if record.sent else None
+    budget = f" (max_tokens {max_tokens})" if max_tokens else ""
+    if finish == "length" and split.reasoning:
+        return out(0, "no_answer", "reasoning_exhausted", None,
+                   f"reasoning used the whole token budget{budget}; no answer was written")
+    if finish == "length":
+        return out(0, "no_answer", "truncation", None, f"cut at the token limit{budget} before any answer")
+    if finish == "repetition":
+        return out(0, "no_answer", "degenerate_repetition", None, "the server stopped a repetition loop")
+    if finish == "content_filter":
+        return out(0, "no_answer", "refusal", None, "the answer was withheld by a content filter")
+    if finish in _SERVER_ENDED:
+        return out(0, "error", "transport", None, f"the server ended the request (finish_reason {finish})")
+    if split.unclosed_think:
+        return out(0, "no_answer", "format", None, "reasoning never closed with </think>; no answer followed it")
+    return out(0, "no_answer", "wrong", None, "empty answer")
+
+
+def _shortfall(out, case: CaseSpec, record: Response, answer: str, match: Match) -> Grade:
+    truth, args, finish = case.truth, dict(case.grader.args), record.finish_reason
+    partial_or_wrong = "partial" if match.score > 0 else "incorrect"
+
+    if finish == "repetition" or causes.is_degenerate(answer):
+        return out(match.score, partial_or_wrong, "degenerate_repetition", match.extracted,
+                   f"repetition loop in the answer; {match.explanation}")
+
+    if truth.secrets and any(s not in answer for s in truth.secrets) and causes.masks_secret(answer):
+        threshold = float(args.get("threshold", 0.9))
+        if causes.rest_is_right(truth, answer, threshold):
+            return out(match.score, "partial", "safety_redaction", match.extracted,
+                       "the secret (sk-… key) was masked or withheld; the rest was read correctly")
+
+    sampled = _frame_sampling(out, case, record, answer, match)
+    if sampled:
+        return sampled
+
+    if finish == "length" and causes.consistent_so_far(truth, case.grader.name, args, answer):
+        max_tokens = record.sent.max_tokens if record.sent else None
+        budget = f" max_tokens {max_tokens}" if max_tokens else " the token limit"
+        return out(match.score, "partial", "truncation", match.extracted,
+                   f"cut at{budget}; what was written agrees with the truth so far ({match.explanation})")
+
+    if not match.format_ok:
+        return out(match.score, "partial", "format", match.extracted, f"right information, wrong format: "
+                   f"{match.explanation}")
+
+    if match.score == 0 and causes.is_refusal(answer):
+        return out(0, "no_answer", "refusal", None, "the model declined to answer")
+
+    return out(match.score, partial_or_wrong, "wrong", match.extracted, match.explanation)
+
+
+def _frame_sampling(out, case: CaseSpec, record: Response, answer: str, match: Match) -> Grade | None:
+    """The answer is what the clip looks like with fewer frames, and not the full truth."""
+    sampling = case.sampling
+    if sampling is None or not sampling.apparent:
+        return None
+    matcher = get_grader(case.grader.name)
+    args = dict(case.grader.args)
+    runs = []
+    for apparent in sampling.apparent:
+        seen_truth = Truth.model_validate({**case.truth.model_dump(), "value": apparent.value, "aliases": []})
+        if matcher(seen_truth, answer, args).passed:
+            runs.append((apparent.frames_low, apparent.frames_high))
+    if not runs:
+        return None
+    low, high = min(r[0] for r in runs), max(r[1] for r in runs)
+    shown = record.sent.frames_shown if record.sent else None
+    text = (f"matches what {low}-{high} of {sampling.frames} frames show, not the full clip "
+            f"(needs >= {sampling.min_frames} frames)")
+    if shown is not None:
+        agrees = any(lo <= shown <= hi for lo, hi in runs)
+        text += f"; the model saw {shown} frames" + ("" if agrees else ", which alone should have sufficed")
+    return out(match.score, "partial", "frame_sampling", match.extracted, text, [low, high])
+
+
+def grade_many(cases: dict[str, CaseSpec], responses: list[Any]) -> list[Grade]:
+    """Grade responses against cases by case_id; an unknown id is an error grade, not an exception."""
+    grades = []
+    for response in responses:
+        case_id = response.get("case_id") if isinstance(response, dict) else getattr(response, "case_id", None)
+        if case_id not in cases:
+            grades.append(Grade(case_id=str(case_id), grader="none", score=0.0, verdict="error", cause="transport",
+                                explanation=f"no case {case_id!r} in the golden set"))
+            continue
+        grades.append(grade(cases[case_id], response))
+    return grades

@@ -1,0 +1,331 @@
+"""The built-in graders. Each takes (truth, visible answer, args) and returns a Match."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from rapidfuzz import fuzz
+from rapidfuzz.distance import Levenshtein
+
+from graders import normalize as N
+from graders.extract import candidates, fenced_or_body, json_object
+from graders.records import Truth
+from graders.registry import Match, grader
+
+SHAPE_WORDS = ("circle", "square", "triangle", "diamond", "star", "hexagon", "rectangle", "pentagon", "oval",
+               "rhombus")
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    text = value if isinstance(value, str) else json.dumps(value)
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# --- exact / alias ---------------------------------------------------------------------------------------
+
+def _vocabulary_items(text: str, vocabulary: str | None) -> list[str] | None:
+    if vocabulary == "color":
+        return N.colors(text)
+    if vocabulary == "position":
+        return N.positions(text)
+    return None
+
+
+@grader("exact")
+def exact(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
+    """Exact or alias match after normalisation; a color or position answer is read by vocabulary."""
+    vocabulary = args.get("vocabulary")
+    # A secret (an API key) is compared case-sensitively: 'SK-Proj' is another key.
+    keep_case = args.get("case_sensitive", bool(truth.secrets) and truth.value in truth.secrets)
+    norm = (lambda t: " ".join(t.split()).strip(" .*`'\"")) if keep_case else (
+        lambda t: N.normalize_text(t, vocabulary))
+    targets = [norm(str(v)) if keep_case else N.normalize_truth(str(v), vocabulary)
+               for v in [truth.value, *truth.aliases]]
+    options = candidates(answer)
+    if vocabulary in ("color", "position"):
+        want = _vocabulary_items(str(truth.value), vocabulary)
+        for candidate in options:
+            found = _vocabulary_items(candidate, vocabulary)
+            if not found:
+                continue
+            distinct = list(dict.fromkeys(found))
+            if distinct == want:
+                return Match(1.0, True, distinct[0], f"said {distinct[0]}")
+            if set(want) <= set(distinct):
+                return Match(0.0, False, distinct, f"hedged between {', '.join(distinct)}; truth {want[0]}")
+            return Match(0.0, False, distinct[0], f"said {distinct[0]}, truth {want[0]}")
+        return Match(0.0, False, None, f"no {vocabulary} named; truth {want[0] if want else truth.value}")
+    for candidate in options:
+        if norm(candidate) in targets:
+            return Match(1.0, True, candidate.strip(), f"said {_short(candidate)}")
+    for candidate in options:
+        text = norm(candidate)
+        for target in targets:
+            if target and re.search(r"(?<![\w-])" + re.escape(target) + r"(?![\w-])", text):
+                return Match(1.0, True, target, f"said {_short(target)}")
+    threshold = args.get("fuzzy")
+    best = options[0] if options else ""
+    if threshold:
+        ratio = max(fuzz.ratio(norm(best), t) for t in targets) / 100
+        if ratio >= threshold:
+            return Match(ratio, True, best, f"close to the truth ({ratio:.0%} similar)")
+    return Match(0.0, False, _short(best) if best else None,
+                 f"said {_short(best)!r}, truth {_short(truth.value)!r}" if best else "empty answer")
+
+
+@grader("fuzzy")
+def fuzzy(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
+    """rapidfuzz similarity to the truth or an alias; passes at `threshold` (default 0.85)."""
+    threshold = float(args.get("threshold", 0.85))
+    targets = [N.normalize_text(str(v)) for v in [truth.value, *truth.aliases]]
+    best_score, best = 0.0, ""
+    for candidate in candidates(answer):
+        text = N.normalize_text(candidate)
+        score = max(fuzz.ratio(text, t) for t in targets) / 100
+        if score > best_score:
+            best_score, best = score, candidate
+    return Match(best_score, best_score >= threshold, _short(best),
+                 f"{best_score:.0%} similar to {_short(truth.value)!r}")
+
+
+# --- numbers ---------------------------------------------------------------------------------------------
+
+def _number_in(candidate: str, whole: bool) -> float | None:
+    """The number a candidate states: after its last '=' if any; else its first (or, for the whole
+    text, its last). Tokens only: '25' never matches '5' by suffix."""
+    text = N.words_to_digits(N.clean(candidate))
+    if "=" in text:
+        after = N.numbers(text.rsplit("=", 1)[1])
+        if after:
+            return after[0]
+    values = N.numbers(text)
+    if not values:
+        return None
+    return values[-1] if whole else values[0]
+
+
+def close_enough(value: float, target: float, truth: Truth) -> bool:
+    tolerance = truth.tolerance
+    slack = max(tolerance.abs, tolerance.rel * abs(target)) if tolerance else 0.0
+    return abs(value - target) <= slack + 1e-9
+
+
+@grader("numeric")
+def numeric(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
+    """A number compared as a number, within the truth's tolerance."""
+    target = float(truth.value)
+    options = candidates(answer)
+    for k, candidate in enumerate(options):
+        value = _number_in(candidate, whole=k == len(options) - 1)
+        if value is None:
+            continue
+        shown = N.format_number(value)
+        if close_enough(value, target, truth):
+            return Match(1.0, True, value, f"said {shown}")
+        return Match(0.0, False, value, f"said {shown}, truth {N.format_number(target)}")
+    return Match(0.0, False, None, f"no number found; truth {N.format_number(target)}")
+
+
+# --- collections -----------------------------------------------------------------------------------------
+
+_ITEM_SPLIT = re.compile(r"\s*(?:[,;\n|]|\band\b|\bor\b)\s*")
+
+
+def _shape_items(text: str) -> list[str]:
+    """'red circle'-style items: a color followed closely by a shape noun."""
+    text = N.normalize_colors(text)
+    colors = "|".join(N.BASE_COLORS)
+    shapes = "|".join(SHAPE_WORDS)
+    pattern = rf"\b({colors})\s+(?:[a-z]+\s+){{0,2}}?({shapes})(?:e?s)?\b"
+    return [f"{c} {s}" for c, s in re.findall(pattern, text)]
+
+
+def items_of(text: str, vocabulary: str | None, truth_items: list[str]) -> list[str]:
+    """The answer's items in reading order, read the way the truth's items are shaped."""
+    if vocabulary == "position":
+        return N.positions(text)
+    if vocabulary == "number":
+        return [N.format_number(v) for v in N.numbers(text)]
+    if vocabulary == "color":
+        if truth_items and all(" " in t for t in truth_items):
+            return _shape_items(text)
+        return N.colors(text)
+    body = re.sub(r"^[^:\n]{0,60}:\s*", "", text.strip())  # 'The items are: a, b' -> 'a, b'
+    return [N.normalize_text(p) for p in _ITEM_SPLIT.split(body) if N.normalize_text(p)]
+
+
+def _best_items(answer: str, vocabulary: str | None, want: list[str]) -> list[str]:
+    """Items from the most explicit place that holds enough of them (else the whole answer)."""
+    options = candidates(answer)
+    for candidate in options[:-1]:
+        found = items_of(candidate, vocabulary, want)
+        if len(found) >= len(want):
+            return found
+    return items_of(options[-1], vocabulary, want) if options else []
+
+
+def _truth_items(truth: Truth, vocabulary: str | None) -> list[str]:
+    if vocabulary == "number":
+        return [N.format_number(float(v)) for v in truth.value]
+    if vocabulary in ("color", "position"):
+        return [N.normalize_truth(str(v), vocabulary) for v in truth.value]
+    return [N.normalize_truth(str(v)) for v in truth.value]
+
+
+@grader("set")
+def set_match(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
+    """Unordered items with partial credit: hits / (truth items + extra items)."""
+    vocabulary = args.get("vocabulary")
+    want = _truth_items(truth, vocabulary)
+    found = list(dict.fromkeys(_best_items(answer, vocabulary, want)))
+    hits = [w for w in want if w in found]
+    missed = [w for w in want if w not in found]
+    extra = [f for f in found if f not in want]
+    score = len(hits) / (len(want) + len(extra)) if want or extra else 1.0
+    parts = [f"found {len(hits)} of {len(want)}"]
+    if missed:
+        parts.append("missed " + ", ".join(missed[:4]) + ("…" if len(missed) > 4 else ""))
+    if extra:
+        parts.append("extra " + ", ".join(extra[:4]) + ("…" if len(extra) > 4 else ""))
+    return Match(score, not missed and not extra, found, "; ".join(parts), details={"missed": missed, "extra": extra})
+
+
+def _cell_name(index: int, shape: list[int] | None) -> str:
+    if shape:
+        return f"cell ({index // shape[1] + 1},{index % shape[1] + 1})"
+    return f"item {index + 1}"
+
+
+@grader("sequence")
+def sequence(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
+    """Ordered items, credit by edit distance over items; names the first differences."""
+    vocabulary = args.get("vocabulary")
+    want = _truth_items(truth, vocabulary)
+    found = _best_items(answer, vocabulary, want)
+    if len(found) > len(want) and found[: len(want)] == want:
+        found = found[: len(want)]  # a summary after a complete list is not an error
+    score = Levenshtein.normalized_similarity(found, want)
+    shape = args.get("shape")
+    if len(found) == len(want):
+        wrong = [i for i, (f, w) in enumerate(zip(found, want, strict=True)) if f != w]
+        noun = "cells" if shape else "items"
+        text = f"read {len(want) - len(wrong)} of {len(want)} {noun}"
+        if wrong:
+            text += "; " + ", ".join(f"{_cell_name(i, shape)} said {found[i]}, truth {want[i]}" for i in wrong[:3])
+            text += "…" if len(wrong) > 3 else ""
+    else:
+        text = f"gave {len(found)} items for {len(want)}; {score:.0%} aligned"
+    return Match(score, found == want, found, text)
+
+
+@grader("choice")
+def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
+    """A letter like '(B)' or the text of exactly one option."""
+    options = truth.choices or []
+    letters = "ABCDEFGH"[: len(options)]
+    want = str(truth.value)
+    letter_patterns = (rf"^\(?([{letters}])\)?[.:)]?$", rf"\(([{letters}])\)", rf"(?<![\w(])([{letters}])\)",
+                       rf"\boption\s+([{letters}])\b", rf"\banswer(?:\s+is)?\s*:?\s*\(?([{letters}])\b")
+    for candidate in candidates(answer):
+        stripped = candidate.strip().strip("*` ")
+        for pattern in letter_patterns:
+            m = re.search(pattern, stripped, flags=0 if pattern.startswith("^") else re.IGNORECASE)
+            if m and m.group(1).upper() in letters:
+                got = m.group(1).upper()
+                text = options[letters.index(got)] if options else got
+                return Match(float(got == want), got == want, got, f"chose ({got}) {text}")
+        normalized = N.normalize_text(candidate, "color")
+        named = [i for i, o in enumerate(options)
+                 if re.search(r"(?<![\w-])" + re.escape(N.normalize_truth(o, "color")) + r"(?![\w-])", normalized)]
+        if len(named) == 1:
+            got = letters[named[0]]
+            return Match(float(got == want), got == want, got, f"chose {options[named[0]]}")
+    named_truth = options[letters.index(want)] if want in letters and options else ""
+    return Match(0.0, False, None, f"no option chosen; truth ({want}) {named_truth}".rstrip())
+
+
+# --- transcription, keywords, JSON -----------------------------------------------------------------------
+
+def _canonical_block(text: str, keep_indent: bool) -> str:
+    lines = [line.rstrip() for line in N.clean_lines(text)]
+    if not keep_indent:
+        lines = [" ".join(line.split()) for line in lines]
+    return "\n".join(line for line in lines if line.strip())
+
+
+@grader("transcription")
+def transcription(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
+    """ANLS-style: 1 - normalised edit distance of the blocks; secrets must appear verbatim to pass."""
+    threshold = float(args.get("threshold", 0.9))
+    keep_indent = bool(args.get("keep_indent", "\n    " in str(truth.value)))
+    body = _canonical_block(fenced_or_body(answer), keep_indent)
+    want = _canonical_block(str(truth.value), keep_indent)
+    similarity = Levenshtein.normalized_similarity(body, want)
+    missing = [s for s in truth.secrets if s not in body]
+    passed = similarity >= threshold and not missing
+    text = f"{similarity:.0%} similar to the truth"
+    if missing:
+        text += f"; {len(missing)} secret(s) not reproduced"
+    return Match(similarity, passed, _short(body, 80), text, details={"missing_secrets": missing})
+
+
+def _concept_present(text: str, synonyms: list[str]) -> bool:
+    return any(re.search(r"\b" + re.escape(N.clean(s)), text) for s in synonyms)
+
+
+@grader("keywords")
+def keywords(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
+    """Descriptions: each concept (a list of synonyms or stems) must be mentioned; forbidden ones must not."""
+    text = N.normalize_colors(answer)
+    concepts: list[list[str]] = args.get("concepts") or [[str(truth.value), *truth.aliases]]
+    forbidden: list[list[str]] = args.get("forbidden", [])
+    present = [c[0] for c in concepts if _concept_present(text, c)]
+    wrong = [c[0] for c in forbidden if _concept_present(text, c)]
+    score = 0.0 if wrong else len(present) / len(concepts)
+    missing = [c[0] for c in concepts if c[0] not in present]
+    parts = [f"mentioned {len(present)} of {len(concepts)} concepts"]
+    if missing:
+        parts.append("missing " + ", ".join(missing))
+    if wrong:
+        parts.append("contradicted by " + ", ".join(wrong))
+    return Match(score, not missing and not wrong, present, "; ".join(parts))
+
+
+def _same_value(got: Any, want: Any) -> bool:
+    if isinstance(want, (int, float)) and not isinstance(want, bool):
+        values = N.numbers(str(got))
+        return len(values) == 1 and abs(values[0] - float(want)) < 1e-9
+    if isinstance(want, list):
+        if not isinstance(got, list):
+            got = _ITEM_SPLIT.split(str(got))
+        return [N.normalize_text(str(g), "color") for g in got] == [N.normalize_text(str(w), "color") for w in want]
+    return N.normalize_text(str(got), "color") == N.normalize_text(str(want), "color")
+
+
+def _lenient_pairs(answer: str, keys: list[str]) -> dict[str, str]:
+    pairs = {}
+    for key in keys:
+        m = re.search(rf"[\"']?{re.escape(key)}[\"']?\s*[:=]\s*(.+)", answer, re.IGNORECASE)
+        if m:
+            pairs[key] = m.group(1).strip().strip(",").strip("\"'")
+    return pairs
+
+
+@grader("json")
+def json_match(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
+    """A JSON object with the truth's keys; per-key credit. Right values outside JSON is a format miss."""
+    want: dict[str, Any] = dict(truth.value)
+    obj = json_object(answer)
+    format_ok = obj is not None
+    if obj is None:
+        obj = _lenient_pairs(answer, list(want))
+    right = [k for k, v in want.items() if k in obj and _same_value(obj[k], v)]
+    score = len(right) / len(want) if want else 1.0
+    wrong = [k for k in want if k not in right]
+    text = f"{len(right)} of {len(want)} keys right" + (f"; wrong or missing: {', '.join(wrong)}" if wrong else "")
+    if not format_ok:
+        text += "; no JSON object in the answer"
+    return Match(score, not wrong and format_ok, obj, text, format_ok=format_ok)

@@ -1,0 +1,188 @@
+"""Normalisation of answer text: case, unicode, punctuation, number words, colors, positions."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+_UNICODE_FIXES = str.maketrans({"−": "-", "–": "-", "—": "-", "×": "x", "’": "'", "‘": "'", "“": '"', "”": '"',
+                                "\u00a0": " ", "\u2009": " ", "\u202f": " "})
+
+
+def clean(text: str) -> str:
+    """NFKC, unified dashes and quotes, collapsed whitespace, casefolded."""
+    if not text.isascii():  # the common ASCII answer skips the unicode work
+        text = unicodedata.normalize("NFKC", text).translate(_UNICODE_FIXES)
+    return " ".join(text.split()).casefold()
+
+
+def strip_punctuation(text: str) -> str:
+    return " ".join(re.sub(r"[^\w\s-]", " ", text).split())
+
+
+# --- numbers -----------------------------------------------------------------------------------------
+
+_UNITS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+    "sixteen seventeen eighteen nineteen".split())}
+_TENS = {w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
+_SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000}
+_NUMBER_WORD = "|".join(sorted([*_UNITS, *_TENS, *_SCALES, "and", "minus", "negative"], key=len, reverse=True))
+_WORDS_RUN = re.compile(rf"\b(?:{_NUMBER_WORD})(?:[\s-]+(?:{_NUMBER_WORD}))*\b")
+
+
+def _words_value(words: list[str]) -> int | None:
+    sign, total, current, seen = 1, 0, 0, False
+    for w in words:
+        if w in ("minus", "negative"):
+            if seen:
+                return None
+            sign = -1
+        elif w == "and":
+            continue
+        elif w in _UNITS:
+            current += _UNITS[w]
+            seen = True
+        elif w in _TENS:
+            current += _TENS[w]
+            seen = True
+        elif w == "hundred":
+            current = max(current, 1) * 100
+            seen = True
+        elif w in _SCALES:
+            total += max(current, 1) * _SCALES[w]
+            current = 0
+            seen = True
+    return sign * (total + current) if seen else None
+
+
+def words_to_digits(text: str) -> str:
+    """'fifty-six' -> '56', 'three hundred and ninety-one' -> '391'; other text unchanged."""
+
+    def replace(match: re.Match) -> str:
+        words = [w for w in re.split(r"[\s-]+", match.group(0)) if w]
+        if all(w in ("and", "minus", "negative") for w in words):
+            return match.group(0)
+        value = _words_value(words)
+        return match.group(0) if value is None else str(value)
+
+    text = _WORDS_RUN.sub(replace, text)
+    return _MULTIPLICATIVE.sub(lambda m: _MULTIPLICATIVES[m.group(0).casefold()], text)
+
+
+_MULTIPLICATIVES = {"once": "1", "twice": "2", "thrice": "3"}
+_MULTIPLICATIVE = re.compile(r"\b(?:once|twice|thrice)\b", re.IGNORECASE)
+
+
+# A number token: optional sign, digits with optional thousands separators, optional decimals.
+# Lookarounds keep '25' from matching inside 'x25y' and stop '3' in 'r3c2' being read as a value.
+NUMBER = re.compile(r"(?<![\w.])([-+]?)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\d])")
+
+
+def numbers(text: str) -> list[float]:
+    """Every number in the text, in order, with number words and separators understood."""
+    text = words_to_digits(clean(text))
+    values = []
+    for sign, whole, frac in NUMBER.findall(text):
+        value = float(whole.replace(",", "") + (frac or ""))
+        values.append(-value if sign == "-" else value)
+    return values
+
+
+def format_number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+# --- colors ------------------------------------------------------------------------------------------
+
+COLOR_SYNONYMS = {
+    "grey": "gray", "violet": "purple", "lavender": "purple", "indigo": "purple", "magenta": "pink",
+    "fuchsia": "pink", "aqua": "cyan", "turquoise": "cyan", "teal": "cyan", "light blue": "cyan",
+    "sky blue": "cyan", "navy": "blue", "royal blue": "blue", "gold": "yellow", "golden": "yellow",
+    "lime": "green", "crimson": "red", "scarlet": "red", "maroon": "brown", "tan": "brown",
+    "charcoal": "black", "silver": "gray",
+}
+BASE_COLORS = ("red", "green", "blue", "yellow", "orange", "purple", "pink", "brown", "black", "white", "gray",
+               "cyan")
+_MODIFIERS = r"(?:(?:dark|light|bright|pale|deep|medium|vivid)\s+)?"
+_COLOR_NAMES = sorted([*BASE_COLORS, *COLOR_SYNONYMS], key=len, reverse=True)
+_COLOR_RE = re.compile(r"\b(" + "|".join(re.escape(c) for c in _COLOR_NAMES) + r")(?:ish)?\b")
+_COLOR_WITH_MODIFIER = re.compile(_MODIFIERS + r"\b(" + "|".join(re.escape(c) for c in _COLOR_NAMES) + r")(?:ish)?\b")
+
+
+def canonical_color(word: str) -> str:
+    word = clean(word)
+    return COLOR_SYNONYMS.get(word, word)
+
+
+def colors(text: str) -> list[str]:
+    """Color names in reading order, as canonical base names ('light blue' -> 'cyan', 'grey' -> 'gray')."""
+    text = clean(text)
+    found = []
+    for match in _COLOR_RE.finditer(text):
+        name = match.group(1)
+        before = text[max(0, match.start() - 6):match.start()]
+        if name == "blue" and before.endswith(("light ", "sky ")):
+            continue  # already matched as the two-word synonym
+        found.append(canonical_color(name))
+    return found
+
+
+def normalize_colors(text: str) -> str:
+    """Text with every color word replaced by its canonical name and modifiers dropped."""
+    return _COLOR_WITH_MODIFIER.sub(lambda m: canonical_color(m.group(1)), clean(text))
+
+
+# --- positions ---------------------------------------------------------------------------------------
+
+_ORDINALS = {w: i + 1 for i, w in enumerate(
+    "first second third fourth fifth sixth seventh eighth ninth tenth".split())}
+_ORD = r"(\d+|" + "|".join(_ORDINALS) + r")(?:st|nd|rd|th)?"
+_POSITION_PATTERNS = (
+    re.compile(r"\(\s*(\d+)\s*,\s*(\d+)\s*\)"),
+    re.compile(rf"\brow\s*{_ORD}\s*[,;/ ]*\s*(?:and\s+)?col(?:umn)?\.?\s*{_ORD}"),
+    re.compile(rf"\b{_ORD}\s+row\s*[,;/ ]*\s*(?:and\s+)?(?:the\s+)?{_ORD}\s+col(?:umn)?"),
+    re.compile(r"\br(\d+)\s*c(\d+)\b"),
+)
+
+
+def _ordinal(token: str) -> int:
+    return _ORDINALS.get(token, 0) or int(re.sub(r"\D", "", token))
+
+
+def positions(text: str) -> list[str]:
+    """(row, column) pairs in reading order, as '(r, c)': '(2, 3)', 'row 2, column 3', 'second row, third column'."""
+    text = words_to_digits(clean(text))
+    hits = []
+    for pattern in _POSITION_PATTERNS:
+        for m in pattern.finditer(text):
+            hits.append((m.start(), f"({_ordinal(m.group(1))}, {_ordinal(m.group(2))})"))
+    hits.sort()
+    result, last_end = [], -1
+    for start, pos in hits:
+        if start > last_end:
+            result.append(pos)
+            last_end = start
+    return result
+
+
+def normalize_text(text: str, vocabulary: str | None = None) -> str:
+    """Comparable form of a short answer: casefolded, unicode-unified, punctuation-light."""
+    text = normalize_colors(text) if vocabulary == "color" else clean(text)
+    return " ".join(_MARKUP.sub("", text).strip(" .,;:!?").split())
+
+
+_MARKUP = re.compile(r"[\"'`*_]")
+
+
+@lru_cache(maxsize=65536)
+def normalize_truth(text: str, vocabulary: str | None = None) -> str:
+    """normalize_text for truth-side strings, which recur across grades (cached)."""
+    return normalize_text(text, vocabulary)
+
+
+def clean_lines(text: str) -> list[str]:
+    """Lines with unicode unified but case and indentation kept (for transcriptions)."""
+    text = unicodedata.normalize("NFKC", text).translate(_UNICODE_FIXES).replace("\t", "    ")
+    return text.replace("\r\n", "\n").split("\n")

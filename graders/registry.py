@@ -1,0 +1,49 @@
+"""Grader registry: one function and one decorator per grader; duplicate names are refused."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from graders.records import Truth
+
+
+@dataclass
+class Match:
+    """What a matcher makes of an answer, before causes are considered."""
+
+    score: float  # credit in [0, 1]
+    passed: bool  # counts as correct
+    extracted: Any  # the answer as understood
+    explanation: str  # one line
+    format_ok: bool = True  # False: the information is right but not in the form asked for
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+Matcher = Callable[[Truth, str, dict[str, Any]], Match]
+_GRADERS: dict[str, Matcher] = {}
+
+
+def grader(name: str) -> Callable[[Matcher], Matcher]:
+    def register(function: Matcher) -> Matcher:
+        if name in _GRADERS:
+            raise ValueError(f"grader {name!r} is already registered by {_GRADERS[name].__qualname__}")
+        _GRADERS[name] = function
+        return function
+
+    return register
+
+
+def get_grader(name: str) -> Matcher:
+    import graders.matchers  # noqa: F401  (registers the built-in graders)
+
+    if name not in _GRADERS:
+        raise KeyError(f"unknown grader {name!r}; known graders: {', '.join(sorted(_GRADERS))}")
+    return _GRADERS[name]
+
+
+def grader_names() -> list[str]:
+    import graders.matchers  # noqa: F401
+
+    return sorted(_GRADERS)

@@ -1,0 +1,77 @@
+"""Per-category Perfect / Partial / Failed counts and partial causes, as in a published benchmark."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+
+from pydantic import BaseModel
+
+from graders.frames import FrameEstimate, estimate_frames
+from graders.records import CaseSpec, Grade
+
+
+class CategoryRow(BaseModel):
+    category: str
+    tests: int  # graded answers, transport errors excluded
+    perfect: int
+    partial: int
+    failed: int  # incorrect or no answer
+    errors: int  # transport errors, left out of accuracy
+    score: float  # mean score over tests
+
+
+class Summary(BaseModel):
+    rows: list[CategoryRow]
+    total: CategoryRow
+    causes: dict[str, int]  # cause -> count over partial and failed answers
+    frames: FrameEstimate | None
+
+    @property
+    def accuracy(self) -> float:
+        """Share of answered cases that are perfect (the CI gate's number)."""
+        return self.total.perfect / self.total.tests if self.total.tests else 0.0
+
+
+def _row(category: str, grades: list[Grade]) -> CategoryRow:
+    verdicts = Counter(g.verdict for g in grades)
+    answered = [g for g in grades if g.verdict != "error"]
+    return CategoryRow(category=category, tests=len(answered), perfect=verdicts["correct"],
+                       partial=verdicts["partial"], failed=verdicts["incorrect"] + verdicts["no_answer"],
+                       errors=verdicts["error"],
+                       score=sum(g.score for g in answered) / len(answered) if answered else 0.0)
+
+
+def summarize(cases: Mapping[str, CaseSpec], grades: Iterable[Grade]) -> Summary:
+    grades = list(grades)
+    by_category: dict[str, list[Grade]] = {}
+    for g in grades:
+        category = cases[g.case_id].category if g.case_id in cases else "unknown"
+        by_category.setdefault(category, []).append(g)
+    rows = [_row(category, gs) for category, gs in by_category.items()]
+    causes = Counter(g.cause for g in grades if g.cause and g.verdict != "error")
+    return Summary(rows=rows, total=_row("total", grades), causes=dict(causes.most_common()),
+                   frames=estimate_frames(cases, grades))
+
+
+def format_summary(summary: Summary) -> str:
+    """A plain-text table for terminals and logs."""
+    def pct(n: int, of: int) -> str:
+        return f"{n} ({n / of:.0%})" if of else "0"
+
+    lines = [f"{'Category':<22}{'Tests':>6}{'Perfect':>12}{'Partial':>12}{'Failed':>12}{'Errors':>8}"]
+    for row in [*summary.rows, summary.total]:
+        if row is summary.total:
+            lines.append("-" * len(lines[0]))
+        lines.append(f"{row.category:<22}{row.tests:>6}{pct(row.perfect, row.tests):>12}"
+                     f"{pct(row.partial, row.tests):>12}{pct(row.failed, row.tests):>12}{row.errors:>8}")
+    if summary.causes:
+        lines.append("")
+        lines.append("Causes of partial and failed answers: " +
+                     ", ".join(f"{cause} {n}" for cause, n in summary.causes.items()))
+    if summary.causes.get("reasoning_exhausted"):
+        lines.append(f"!! {summary.causes['reasoning_exhausted']} answer(s) never started: reasoning used the whole "
+                     "max_tokens budget. Raise max_tokens or turn thinking off.")
+    if summary.frames:
+        lines.append(f"Frames: {summary.frames.message}")
+    return "\n".join(lines)
