@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import ValidationError
 
 from graders import causes
-from graders.extract import split_reasoning
+from graders.extract import json_object, split_reasoning
 from graders.records import CaseSpec, Grade, Response, Truth
 from graders.registry import Match, get_grader
 
@@ -56,9 +57,29 @@ def grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
         match = get_grader(case.grader.name)(case.truth, answer, dict(case.grader.args))
     except KeyError as exc:
         return out(0, "error", "transport", None, str(exc).strip("'\""))
+    problem = format_problem(answer, case.grader.args.get("format"))
+    if match.passed and problem:
+        match.format_ok = False
+        match.explanation = f"{problem}; {match.explanation}"
     if match.passed and match.format_ok:
         return out(match.score, "correct", None, match.extracted, match.explanation)
     return _shortfall(out, case, record, answer, match)
+
+
+def format_problem(answer: str, wanted: str | None) -> str | None:
+    """How the answer breaks a requested format ('one_word', 'comma_list', 'json'), or None."""
+    if not wanted:
+        return None
+    text = answer.strip().strip("*`_").strip()
+    if wanted == "one_word":
+        words = re.findall(r"[\w-]+", text)
+        return None if len(words) == 1 else f"asked for one word, got {len(words)}"
+    if wanted == "comma_list":
+        lines = [line for line in text.splitlines() if line.strip()]
+        return None if len(lines) == 1 and "," in lines[0] else "asked for one comma-separated line"
+    if wanted == "json":
+        return None if json_object(answer) is not None else "asked for JSON, got none"
+    return None
 
 
 def _empty(out, split, finish, record: Response) -> Grade:

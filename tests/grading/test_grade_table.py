@@ -42,6 +42,8 @@ TRACE_CASE = case("number", 20, "numeric", {"trace": TRACE})
 JSON_CASE = case("structured", {"color": "red", "count": 3}, "json")
 MOTION = case("text", "bouncing", "keywords", {"concepts": [["bounc", "rebound", "ricochet"], ["red"]],
                                                 "forbidden": [["stationary", "still"]]})
+ONE_WORD = case("text", "bouncing", "exact", {"format": "one_word"})
+ORDER = case("sequence", ["red", "green", "blue"], "sequence", {"vocabulary": "color", "format": "comma_list"})
 FLASHES = {**case("number", 5, "numeric"), "modality": "video",
            "sampling": {"frames": 30, "min_frames": 13,
                         "apparent": [{"frames_low": 2, "frames_high": 6, "value": 1},
@@ -128,6 +130,10 @@ TABLE = [
     ("json-one-key-wrong", JSON_CASE, ok('{"color": "blue", "count": 3}'), "partial", "wrong"),
     ("keywords-bounce-synonym", MOTION, ok("A red ball rebounds off the walls of the frame."), "correct", None),
     ("keywords-contradiction", MOTION, ok("A red ball bounces, then stays still."), "incorrect", "wrong"),
+    ("one-word-given", ONE_WORD, ok("Bouncing"), "correct", None),
+    ("one-word-asked-sentence-given", ONE_WORD, ok("The ball is bouncing."), "partial", "format"),
+    ("comma-list-given", ORDER, ok("red, green, blue"), "correct", None),
+    ("comma-list-asked-bullets-given", ORDER, ok("- red\n- green\n- blue"), "partial", "format"),
     ("flashes-seen-through-few-frames", FLASHES, ok("The light flashes 3 times."), "partial", "frame_sampling"),
     ("flashes-with-frames-known", FLASHES, ok("It flashed once.", sent={"frames_shown": 4}), "partial",
      "frame_sampling"),
