@@ -21,6 +21,8 @@ from assetgen.records import Case, FileRef, Manifest
 from assetgen.registry import get_family
 from assetgen.rng import case_id, case_rng
 from assetgen.suites import suite_entries
+from assetgen.video import contact_sheet, encode_mp4
+from assetgen.video_family import VideoFamily
 
 MANAGED = ("cases.jsonl", "manifest.json", "assets")
 
@@ -60,6 +62,14 @@ def sha256(data: bytes) -> str:
 
 def media_blobs(family, scene: dict, cid: str) -> Iterator[tuple[str, str, str, bytes]]:
     """(relative path, media type, role, bytes) of every file a scene renders to."""
+    if isinstance(family, VideoFamily):
+        clips = family.render_clips(scene)
+        for k, frames in enumerate(clips):
+            suffix = "" if len(clips) == 1 else f"_{k + 1}"
+            base = f"assets/{family.name}/{cid}{suffix}"
+            yield f"{base}.mp4", "video/mp4", "input", encode_mp4(frames, scene["fps"])
+            yield f"{base}_sheet.png", "image/png", "preview", png_bytes(contact_sheet(frames))
+        return
     rendered = family.render(scene)
     for k, image in enumerate(rendered):
         suffix = "" if len(rendered) == 1 else f"_{k + 1}"
@@ -84,7 +94,8 @@ def generate(job: Job) -> Built:
         id=cid, family=family.name, family_version=family.version, category=family.category,
         modality=family.modality, prompt=question.prompt, system_prompt=question.system_prompt,
         truth=question.truth, grader=question.grader, seed=job.seed, index=job.index,
-        knobs=plain(knobs), scene=scene, files=files,
+        knobs=plain(knobs), scene=scene, files=files, sampling=question.sampling,
+        timeline=plain(family.timeline(scene)) if isinstance(family, VideoFamily) else None,
     )
     return Built(case, blobs)
 

@@ -32,6 +32,10 @@ class Case(CaseSpec):
     knobs: dict[str, Any] = Field(description="Resolved knob values the scene was drawn with.")
     scene: dict[str, Any] = Field(description="The sampled scene (plain data); prompt and truth derive from it.")
     files: list[FileRef] = Field(description="Media in the order they are sent to the model.")
+    timeline: dict[str, Any] | None = Field(
+        None, description="Videos: per-frame truth — for every frame each object's id, shape, color name "
+        "and RGB, centre, radius and visibility, and the background; events (bounce, appear, flash, color "
+        "change) with frame indices. Several clips: {'clips': [timeline, ...]}.")
 
     @property
     def inputs(self) -> list[FileRef]:

@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Literal
 import numpy as np
 
 from assetgen.errors import ConfigError
-from graders.records import GraderSpec, Modality, Truth
+from graders.records import GraderSpec, Modality, Sampling, Truth
 
 KnobKind = Literal["int", "float", "bool", "choice"]
 
@@ -65,6 +65,7 @@ class Question:
     truth: Truth
     grader: GraderSpec
     system_prompt: str | None = None
+    sampling: Sampling | None = None  # videos: how the answer depends on frames seen
 
 
 class Family:
@@ -103,10 +104,21 @@ class Family:
 
 
 _REGISTRY: dict[str, Family] = {}
+_BUILTINS_LOADING = False
+
+
+def _load_builtins() -> None:
+    """Import the built-in families once, before anything else registers, so a duplicate of a
+    built-in name is always the newcomer and is refused."""
+    global _BUILTINS_LOADING
+    if not _BUILTINS_LOADING:
+        _BUILTINS_LOADING = True
+        import assetgen.families  # noqa: F401
 
 
 def register(cls: type[Family]) -> type[Family]:
     """Class decorator: add a family to the registry; a second family of the same name is refused."""
+    _load_builtins()
     name = getattr(cls, "name", None)
     if not name:
         raise TypeError(f"{cls.__qualname__} has no `name`")
@@ -117,8 +129,7 @@ def register(cls: type[Family]) -> type[Family]:
 
 
 def all_families() -> dict[str, Family]:
-    import assetgen.families  # noqa: F401  (registers every family module)
-
+    _load_builtins()
     return dict(sorted(_REGISTRY.items()))
 
 

@@ -49,6 +49,30 @@ GOLDEN: tuple[Entry, ...] = (
     Entry("circle_overlap", {}),
     Entry("line_intersections", {}),
     Entry("sequence_pattern", {}),
+    # --- videos: 30 frames at 2 fps, the article's 17 in 6 categories ---
+    # video description (4)
+    Entry("ball_across", {}),
+    Entry("shape_morph", {}),
+    Entry("pulsing_circle", {}),
+    Entry("color_cycle", {}),
+    # motion analysis (3)
+    Entry("linear_motion", {}),
+    Entry("motion_type", {"kind": "bouncing"}),
+    Entry("circular_motion", {}),
+    # counting & quantitative (3)
+    Entry("appearing_objects", {}),
+    Entry("flashing_light", {}),
+    Entry("bounce_count", {}),
+    # multi-video comparison (2)
+    Entry("speed_compare", {}),
+    Entry("direction_compare", {}),
+    # video reasoning (3)
+    Entry("predict_position", {}),
+    Entry("race_to_line", {}),
+    Entry("color_order", {}),
+    # video + text instructions (2)
+    Entry("instructed_answer", {"format": "one_word"}),
+    Entry("instructed_answer", {"format": "json"}),
 )
 
 SUITES = ("golden", "full")

@@ -14,8 +14,7 @@ from graders.extract import candidates, fenced_or_body, json_object
 from graders.records import Truth
 from graders.registry import Match, grader
 
-SHAPE_WORDS = ("circle", "square", "triangle", "diamond", "star", "hexagon", "rectangle", "pentagon", "oval",
-               "rhombus")
+SHAPE_WORDS = N.SHAPE_NAMES
 
 
 def _short(value: Any, limit: int = 60) -> str:
@@ -147,6 +146,8 @@ def items_of(text: str, vocabulary: str | None, truth_items: list[str]) -> list[
     """The answer's items in reading order, read the way the truth's items are shaped."""
     if vocabulary == "position":
         return N.positions(text)
+    if vocabulary == "shape":
+        return N.shapes(text)
     if vocabulary == "number":
         return [N.format_number(v) for v in N.numbers(text)]
     if vocabulary == "color":
@@ -225,7 +226,7 @@ def sequence(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
 def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     """A letter like '(B)' or the text of exactly one option."""
     options = truth.choices or []
-    letters = "ABCDEFGH"[: len(options)]
+    letters = "ABCDEFGHIJKL"[: len(options)]
     want = str(truth.value)
     letter_patterns = (rf"^\(?([{letters}])\)?[.:)]?$", rf"\(([{letters}])\)", rf"(?<![\w(])([{letters}])\)",
                        rf"\boption\s+([{letters}])\b", rf"\banswer(?:\s+is)?\s*:?\s*\(?([{letters}])\b")

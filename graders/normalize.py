@@ -186,3 +186,15 @@ def clean_lines(text: str) -> list[str]:
     """Lines with unicode unified but case and indentation kept (for transcriptions)."""
     text = unicodedata.normalize("NFKC", text).translate(_UNICODE_FIXES).replace("\t", "    ")
     return text.replace("\r\n", "\n").split("\n")
+
+
+SHAPE_NAMES = ("circle", "square", "triangle", "diamond", "star", "hexagon", "rectangle", "pentagon", "oval",
+               "rhombus")
+_SHAPE_RE = re.compile(r"\b(" + "|".join(SHAPE_NAMES) + r")(?:e?s)?\b")
+_SHAPE_SYNONYMS = {"rhombus": "diamond", "oval": "circle"}
+
+
+def shapes(text: str) -> list[str]:
+    """Shape nouns in reading order, singular, with consecutive repeats folded ('circle, circle' -> one)."""
+    found = [_SHAPE_SYNONYMS.get(m, m) for m in _SHAPE_RE.findall(clean(text))]
+    return [s for i, s in enumerate(found) if i == 0 or s != found[i - 1]]

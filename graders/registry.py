@@ -23,9 +23,20 @@ class Match:
 
 Matcher = Callable[[Truth, str, dict[str, Any]], Match]
 _GRADERS: dict[str, Matcher] = {}
+_BUILTINS_LOADING = False
+
+
+def _load_builtins() -> None:
+    """Import the built-in graders before anything else registers, so a clash is always the newcomer's."""
+    global _BUILTINS_LOADING
+    if not _BUILTINS_LOADING:
+        _BUILTINS_LOADING = True
+        import graders.matchers  # noqa: F401
 
 
 def grader(name: str) -> Callable[[Matcher], Matcher]:
+    _load_builtins()
+
     def register(function: Matcher) -> Matcher:
         if name in _GRADERS:
             raise ValueError(f"grader {name!r} is already registered by {_GRADERS[name].__qualname__}")
@@ -36,14 +47,12 @@ def grader(name: str) -> Callable[[Matcher], Matcher]:
 
 
 def get_grader(name: str) -> Matcher:
-    import graders.matchers  # noqa: F401  (registers the built-in graders)
-
+    _load_builtins()
     if name not in _GRADERS:
         raise KeyError(f"unknown grader {name!r}; known graders: {', '.join(sorted(_GRADERS))}")
     return _GRADERS[name]
 
 
 def grader_names() -> list[str]:
-    import graders.matchers  # noqa: F401
-
+    _load_builtins()
     return sorted(_GRADERS)

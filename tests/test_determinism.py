@@ -25,7 +25,9 @@ def test_other_index_or_seed_gives_another_scene(family):
 
 @pytest.mark.parametrize("family", FAMILIES)
 def test_png_is_rgb_without_metadata(family):
-    for data in generate(Job(family, 0, 0, {})).blobs.values():
+    pngs = [data for path, data in generate(Job(family, 0, 0, {})).blobs.items() if path.endswith(".png")]
+    assert pngs
+    for data in pngs:
         assert data[:8] == b"\x89PNG\r\n\x1a\n"
         assert data[25] == 2  # IHDR colour type 2: RGB, no alpha
         chunks, pos = [], 8
@@ -40,11 +42,14 @@ def test_case_ids_derive_from_family_seed_index():
     assert generate(Job("shapes", 7, 42, {})).case.id == "shapes-s42-0007"
 
 
+SOME = ("color_grid", "bar_chart", "text_card", "code_reading", "flashing_light", "speed_compare")
+
+
 def test_worker_count_does_not_change_output(tmp_path):
-    one = build(tmp_path / "one", suite="full", per_family=2, workers=1)
-    two = build(tmp_path / "two", suite="full", per_family=2, workers=2)
+    one = build(tmp_path / "one", suite="full", per_family=3, families=SOME, workers=1)
+    two = build(tmp_path / "two", suite="full", per_family=3, families=SOME, workers=2)
     assert one.files == two.files
     digest = lambda p: hashlib.sha256(p.read_bytes()).hexdigest()  # noqa: E731
     assert digest(tmp_path / "one" / "cases.jsonl") == digest(tmp_path / "two" / "cases.jsonl")
     manifest = json.loads((tmp_path / "one" / "manifest.json").read_text())
-    assert manifest["case_count"] == 2 * len(FAMILIES)
+    assert manifest["case_count"] == 3 * len(SOME)

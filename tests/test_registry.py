@@ -46,7 +46,7 @@ def test_knob_bool_accepts_cli_spellings():
 
 
 def test_unknown_family_lists_known_ones():
-    with pytest.raises(ConfigError, match="unknown family 'nope'; known families: arithmetic, bar_chart"):
+    with pytest.raises(ConfigError, match="unknown family 'nope'; known families: appearing_objects, arithmetic"):
         get_family("nope")
 
 
@@ -56,7 +56,8 @@ def test_golden_suite_covers_the_article_battery():
         category = get_family(entry.family).category
         counts[category] = counts.get(category, 0) + entry.count
     assert counts == {"single_image": 5, "multi_image": 2, "ocr": 3, "chart": 3, "math": 2, "code": 2,
-                      "visual_reasoning": 3}
+                      "visual_reasoning": 3, "video_description": 4, "motion": 3, "counting": 3, "multi_video": 2,
+                      "video_reasoning": 3, "video_instructions": 2}
 
 
 def test_suite_options_are_checked():

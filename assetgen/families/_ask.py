@@ -37,7 +37,7 @@ def items(prompt: str, values: Iterable[Any], *, ordered: bool, vocabulary: str 
 
 
 def choice(prompt: str, answer: str, options: list[str]) -> Question:
-    letter = "ABCDEFGH"[options.index(answer)]
+    letter = "ABCDEFGHIJKL"[options.index(answer)]
     return Question(prompt, Truth(kind="choice", value=letter, aliases=[answer], choices=options),
                     GraderSpec(name="choice"))
 
@@ -48,4 +48,4 @@ def transcription(prompt: str, value: str, *, secrets: Iterable[str] = (), thres
 
 
 def options_text(options: list[str]) -> str:
-    return " ".join(f"({'ABCDEFGH'[i]}) {o}" for i, o in enumerate(options))
+    return " ".join(f"({'ABCDEFGHIJKL'[i]}) {o}" for i, o in enumerate(options))

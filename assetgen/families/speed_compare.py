@@ -1,0 +1,55 @@
+"""Two clips, one ball each: which ball is faster?"""
+
+from __future__ import annotations
+
+from assetgen.families import _ask
+from assetgen.families._video import BALL_COLORS, choose, positions
+from assetgen.registry import register
+from assetgen.video_family import VIDEO_KNOBS, VideoFamily, base_scene, frame_state, obj
+
+OPTIONS = ["the first video", "the second video"]
+
+
+def ball_clip(scene: dict, clip: dict) -> dict:
+    n = scene["frames"]
+    return {"frames": [frame_state(k, scene["fps"], "white", [obj(
+        "ball", "circle", clip["color"], clip["x0"] + clip["vx"] * k, clip["y"], 24)]) for k in range(n)],
+        "events": []}
+
+
+@register
+class SpeedCompare(VideoFamily):
+    name = "speed_compare"
+    category = "multi_video"
+    modality = "multi_video"
+    clips = 2
+    summary = "Two clips of a ball moving sideways at different speeds; which is faster?"
+    knobs = VIDEO_KNOBS
+
+    def sample(self, rng, knobs):
+        scene = base_scene(knobs, self.name)
+        w, n = scene["width"], scene["frames"]
+        fast, slow = 0.75 * (w - 60) / (n - 1), float(rng.uniform(0.25, 0.45)) * (w - 60) / (n - 1)
+        speeds = [fast, slow] if rng.integers(2) else [slow, fast]
+        colors = [BALL_COLORS[int(i)] for i in rng.choice(len(BALL_COLORS), 2, replace=False)]
+        clips = []
+        for speed, color in zip(speeds, colors, strict=True):
+            direction = choose(rng, (1, -1))
+            x0 = 30 + 24 if direction > 0 else w - 30 - 24
+            clips.append({"color": color, "x0": x0, "vx": direction * speed,
+                          "y": float(rng.uniform(80, scene["height"] - 80))})
+        return scene | {"clips": clips}
+
+    def timeline(self, scene):
+        return {"clips": [ball_clip(scene, clip) for clip in scene["clips"]]}
+
+    def answer(self, scene, timeline, indices):
+        travelled = []
+        for clip in timeline["clips"]:
+            (xa, _), (xb, _) = positions(clip, "ball", [indices[0], indices[-1]])
+            travelled.append(abs(xb - xa))
+        return OPTIONS[0] if travelled[0] > travelled[1] else OPTIONS[1]
+
+    def ask(self, scene, value):
+        return _ask.choice("You are shown two videos, each with one moving ball. In which video does the ball move "
+                           f"faster? {_ask.options_text(OPTIONS)}", value, OPTIONS)
