@@ -140,6 +140,16 @@ def show(case_id, golden, scene) -> None:
     click.echo(f"knobs:  {json.dumps(case.knobs)}")
     for ref in case.files:
         click.echo(f"file:   {root / ref.path}  ({ref.media_type}, {ref.size} bytes, {ref.role})")
+    if case.sampling:
+        s = case.sampling
+        runs = ", ".join(f"{a.frames_low}-{a.frames_high} frames -> {json.dumps(a.value)}" for a in s.apparent[:6])
+        click.echo(f"frames: needs >= {s.min_frames} of {s.frames} uniformly sampled frames"
+                   + (f"; fewer look like: {runs}" if runs else ""))
+    if case.timeline:
+        clips = case.timeline.get("clips", [case.timeline])
+        events = [e for clip in clips for e in clip["events"]]
+        click.echo(f"timeline: {len(clips)} clip(s), {len(clips[0]['frames'])} frames, {len(events)} events "
+                   f"({', '.join(sorted({e['type'] for e in events})) or 'none'})")
     if scene:
         click.echo(f"scene:  {json.dumps(case.scene, indent=2)}")
 

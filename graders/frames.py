@@ -24,7 +24,7 @@ class FrameEstimate(BaseModel):
 
 
 def estimate_frames(cases: Mapping[str, CaseSpec], grades: Iterable[Grade]) -> FrameEstimate | None:
-    ranges = []
+    consistent: list[set[int]] = []
     clip = 0
     for g in grades:
         case = cases.get(g.case_id)
@@ -33,12 +33,15 @@ def estimate_frames(cases: Mapping[str, CaseSpec], grades: Iterable[Grade]) -> F
         frames = case.sampling.frames
         clip = max(clip, frames)
         if g.verdict == "correct":
-            ranges.append((case.sampling.min_frames, frames))
+            # right answers fit every N whose frames already show the truth
+            misleading = {n for a in case.sampling.apparent for n in range(a.frames_low, a.frames_high + 1)}
+            consistent.append(set(range(2, frames + 1)) - misleading)
         elif g.cause == "frame_sampling" and g.frames_consistent:
-            ranges.append((g.frames_consistent[0], g.frames_consistent[1]))
-    if not ranges:
+            consistent.append(set(range(g.frames_consistent[0], g.frames_consistent[1] + 1)))
+    if not consistent:
         return None
-    support = {n: sum(lo <= n <= hi for lo, hi in ranges) for n in range(1, clip + 1)}
+    ranges = consistent
+    support = {n: sum(n in s for s in consistent) for n in range(1, clip + 1)}
     best = max(support.values())
     winners = [n for n, count in support.items() if count == best]
     low, high = winners[0], winners[-1]
