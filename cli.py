@@ -23,7 +23,9 @@ class Group(click.Group):
         try:
             return super().invoke(ctx)
         except AssetgenError as exc:
-            _fail(str(exc))
+            from assetgen.runner import EndpointUnreachable
+
+            _fail(str(exc), 3 if isinstance(exc, EndpointUnreachable) else 2)
         except KeyboardInterrupt:
             _fail("interrupted", 130)
 
@@ -178,6 +180,125 @@ def grade_command(responses, golden, out) -> None:
     click.echo(format_summary(summary))
     if str(target) != "-":
         click.echo(f"grades written to {target}")
+
+
+@main.command("eval")
+@click.option("--endpoint", default=None, help="OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1.")
+@click.option("--model", default=None, help="Model name (default: the first from /v1/models).")
+@click.option("--api-key", default=None, help="API key (default: $ASSETGEN_API_KEY or $OPENAI_API_KEY); never "
+              "written anywhere.")
+@click.option("--golden", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Suite folder (default: the golden set).")
+@click.option("--filter", "filters", multiple=True, help="Case id (substring), family or category; repeatable.")
+@click.option("--limit", type=int, default=None, help="At most this many cases.")
+@click.option("--repeat", type=int, default=1, show_default=True, help="Ask each case N times.")
+@click.option("--video-mode", type=click.Choice(["video_url", "frames", "jpeg-sequence"]), default="video_url",
+              show_default=True, help="How clips are sent.")
+@click.option("--num-frames", type=int, default=None,
+              help="Send N uniformly sampled frames (frames, jpeg-sequence), or ask the server for N via "
+              "media_io_kwargs (video_url).")
+@click.option("--max-tokens", type=int, default=1024, show_default=True)
+@click.option("--temperature", type=float, default=0.0, show_default=True)
+@click.option("--seed", type=int, default=None)
+@click.option("--timeout", type=float, default=300.0, show_default=True, help="Seconds per attempt.")
+@click.option("--retries", type=int, default=2, show_default=True,
+              help="Retries on 429/5xx/timeouts (exponential backoff, honours Retry-After).")
+@click.option("--concurrency", type=int, default=4, show_default=True)
+@click.option("--thinking", type=click.Choice(["on", "off", "both", "server-default"]), default="server-default",
+              show_default=True, help="chat_template_kwargs.enable_thinking; 'both' runs every case twice.")
+@click.option("--extra-body", default=None, help="JSON merged into every request body.")
+@click.option("--no-stream", is_flag=True, help="Do not stream (no TTFT).")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("runs"), show_default=True)
+@click.option("--resume", type=click.Path(file_okay=False, exists=True, path_type=Path), default=None,
+              help="Continue a run folder: finished cases are skipped.")
+@click.option("--fail-under", type=float, default=None, help="Exit 1 when accuracy is below this fraction.")
+def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video_mode, num_frames, max_tokens,
+                 temperature, seed, timeout, retries, concurrency, thinking, extra_body, no_stream, out, resume,
+                 fail_under) -> None:
+    """Measure an OpenAI-compatible endpoint on the golden set and report like a benchmark."""
+    import orjson
+
+    from assetgen.endpoint import api_key as resolve_key
+    from assetgen.endpoint import base_url
+    from assetgen.golden import default_golden
+    from assetgen.payload import RequestOptions
+    from assetgen.report import terminal_text, write_reports
+    from assetgen.runner import EvalOptions, RunInfo, run_eval
+
+    if endpoint is None and resume is not None:
+        endpoint = RunInfo.model_validate_json((resume / "run.json").read_bytes()).endpoint
+    if endpoint is None:
+        raise AssetgenError("no --endpoint given, and the built-in reference endpoint is not available yet; "
+                            "pass --endpoint URL")
+    try:
+        extra = orjson.loads(extra_body) if extra_body else {}
+    except orjson.JSONDecodeError as exc:
+        raise AssetgenError(f"--extra-body is not JSON: {exc}") from None
+    if not isinstance(extra, dict):
+        raise AssetgenError("--extra-body must be a JSON object")
+    if fail_under is not None and not 0 <= fail_under <= 1:
+        raise AssetgenError(f"--fail-under {fail_under} must be a fraction between 0 and 1")
+    options = EvalOptions(
+        endpoint=base_url(endpoint), golden=golden or default_golden(), out=out, model=model,
+        api_key=resolve_key(api_key), filters=tuple(filters), limit=limit, repeat=repeat, concurrency=concurrency,
+        thinking=thinking, timeout=timeout, retries=retries, resume=resume,
+        request=RequestOptions(model="", max_tokens=max_tokens, temperature=temperature, seed=seed,
+                               video_mode=video_mode, num_frames=num_frames, stream=not no_stream,
+                               extra_body=extra))
+    bar = None
+
+    def progress(done: int, total: int) -> None:
+        nonlocal bar
+        if not sys.stderr.isatty():
+            return
+        if bar is None:
+            bar = click.progressbar(length=total, label="asking", file=sys.stderr, show_pos=True)
+            bar.__enter__()
+        bar.update(1)
+
+    try:
+        run_dir = run_eval(options, progress)
+    finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
+    report = write_reports(run_dir, options.golden)
+    click.echo(terminal_text(report))
+    click.echo(f"\nrun folder: {run_dir}  (report.html, report.md, grades.jsonl)")
+    if fail_under is not None and report.accuracy < fail_under:
+        _fail(f"accuracy {report.accuracy:.1%} is below --fail-under {fail_under:.1%}", 1)
+
+
+@main.command("report")
+@click.argument("run_dir", type=click.Path(file_okay=False, exists=True, path_type=Path))
+@click.option("--golden", type=click.Path(file_okay=False, path_type=Path), default=None)
+def report_command(run_dir, golden) -> None:
+    """Re-grade a run and re-render its reports (no model is called)."""
+    from assetgen.report import terminal_text, write_reports
+
+    _require_run(run_dir)
+    click.echo(terminal_text(write_reports(run_dir, golden)))
+
+
+@main.command("compare")
+@click.argument("run_a", type=click.Path(file_okay=False, exists=True, path_type=Path))
+@click.argument("run_b", type=click.Path(file_okay=False, exists=True, path_type=Path))
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Where to write the table (default: RUN_B/compare-<A>.md).")
+def compare_command(run_a, run_b, out) -> None:
+    """An A/B table of two runs: per-category results and performance."""
+    from assetgen.report import compare, grade_run
+
+    _require_run(run_a)
+    _require_run(run_b)
+    table = compare(grade_run(run_a), grade_run(run_b))
+    target = out or run_b / f"compare-{run_a.name}.md"
+    target.write_text(table, encoding="utf-8")
+    click.echo(table + f"\nwritten to {target}")
+
+
+def _require_run(run_dir: Path) -> None:
+    if not (run_dir / "run.json").is_file():
+        raise AssetgenError(f"{run_dir} is not a run folder (no run.json)")
 
 
 if __name__ == "__main__":

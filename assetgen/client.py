@@ -1,0 +1,248 @@
+"""The only code that talks HTTP: chat completions (streaming or not), models, metrics.
+
+Every failure becomes an Outcome with status 'error' and a one-line message; retries are bounded
+and honour Retry-After. Nothing here invents an answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import email.utils
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiohttp
+import orjson
+from yarl import URL
+
+RETRY_STATUSES = {408, 409, 429, 500, 502, 503, 504}
+MAX_BACKOFF_S = 30.0
+
+
+@dataclass
+class Outcome:
+    status: str = "ok"
+    http_status: int | None = None
+    error: str | None = None
+    content: str | None = None
+    reasoning: str | None = None
+    finish_reason: str | None = None
+    usage: dict[str, Any] | None = None
+    model: str | None = None
+    attempts: int = 0
+    latency_s: float | None = None
+    ttft_s: float | None = None
+    ttfc_s: float | None = None
+    partial_content: str | None = None
+    streamed: bool = True
+    retry_after: float | None = field(default=None, repr=False)
+
+
+class Unreachable(Exception):
+    """The endpoint cannot be reached at all (connection refused, DNS, TLS)."""
+
+
+def _retry_after(headers) -> float | None:
+    value = headers.get("Retry-After")
+    if not value:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        parsed = email.utils.parsedate_to_datetime(value)
+        return max(0.0, parsed.timestamp() - time.time()) if parsed else None
+
+
+def _error_text(payload: bytes, status: int) -> str:
+    try:
+        data = orjson.loads(payload)
+        error = data.get("error") if isinstance(data, dict) else None
+        message = error.get("message") if isinstance(error, dict) else (error or data.get("message"))
+        if message:
+            return f"HTTP {status}: {' '.join(str(message).split())[:300]}"
+    except (orjson.JSONDecodeError, AttributeError):
+        pass
+    text = payload[:200].decode("utf-8", "replace").strip()
+    return f"HTTP {status}: {' '.join(text.split()) or 'no body'}"
+
+
+def _usage(data: dict) -> dict | None:
+    usage = data.get("usage")
+    if not isinstance(usage, dict):
+        return None
+    details = usage.get("completion_tokens_details") or {}
+    out = {k: usage.get(k) for k in ("prompt_tokens", "completion_tokens", "total_tokens")}
+    out["reasoning_tokens"] = details.get("reasoning_tokens") if isinstance(details, dict) else None
+    return out
+
+
+def _parse_completion(data: Any, outcome: Outcome) -> None:
+    if not isinstance(data, dict):
+        raise ValueError("response is not a JSON object")
+    if "error" in data and not data.get("choices"):
+        raise ValueError(f"server error: {str(data['error'])[:200]}")
+    choices = data.get("choices")
+    if not isinstance(choices, list) or not choices:
+        raise ValueError("response has no choices")
+    choice = choices[0] if isinstance(choices[0], dict) else {}
+    message = choice.get("message") or {}
+    outcome.content = message.get("content") if isinstance(message.get("content"), str) else None
+    reasoning = message.get("reasoning") or message.get("reasoning_content")
+    outcome.reasoning = reasoning if isinstance(reasoning, str) else None
+    outcome.finish_reason = choice.get("finish_reason")
+    outcome.usage = _usage(data)
+    outcome.model = data.get("model")
+
+
+async def _read_stream(response: aiohttp.ClientResponse, outcome: Outcome, start: float) -> None:
+    content: list[str] = []
+    try:
+        await _read_events(response, outcome, start, content)
+    except aiohttp.ClientPayloadError:
+        outcome.partial_content = "".join(content) or None
+        raise ValueError("stream ended early: the connection was cut mid-answer") from None
+
+
+async def _read_events(response, outcome: Outcome, start: float, content: list[str]) -> None:
+    reasoning, chunks, done = [], 0, False
+    async for raw in response.content:
+        line = raw.strip()
+        if not line or line.startswith(b":") or not line.startswith(b"data:"):
+            continue
+        data = line[5:].strip()
+        if data == b"[DONE]":
+            done = True
+            break
+        try:
+            chunk = orjson.loads(data)
+        except orjson.JSONDecodeError:
+            raise ValueError(f"invalid JSON in stream chunk {chunks + 1}") from None
+        chunks += 1
+        if not isinstance(chunk, dict):
+            raise ValueError(f"stream chunk {chunks} is not a JSON object")
+        if "error" in chunk:
+            raise ValueError(f"server error in stream: {str(chunk['error'])[:200]}")
+        outcome.model = chunk.get("model") or outcome.model
+        if chunk.get("usage"):
+            outcome.usage = _usage(chunk)
+        for choice in chunk.get("choices") or []:
+            delta = choice.get("delta") or {}
+            piece_r = delta.get("reasoning") or delta.get("reasoning_content")
+            piece_c = delta.get("content")
+            now = time.perf_counter() - start
+            if (piece_r or piece_c) and outcome.ttft_s is None:
+                outcome.ttft_s = now
+            if piece_c and outcome.ttfc_s is None:
+                outcome.ttfc_s = now
+            if isinstance(piece_r, str):
+                reasoning.append(piece_r)
+            if isinstance(piece_c, str):
+                content.append(piece_c)
+            if choice.get("finish_reason"):
+                outcome.finish_reason = choice["finish_reason"]
+    outcome.content = "".join(content) if content else None
+    outcome.reasoning = "".join(reasoning) if reasoning else None
+    if not done and outcome.finish_reason is None:
+        outcome.partial_content = outcome.content
+        raise ValueError(f"stream ended early after {chunks} chunks, before [DONE]")
+
+
+def _without_stream(body: bytes) -> bytes:
+    return orjson.dumps({k: v for k, v in orjson.loads(body).items() if k not in ("stream", "stream_options")})
+
+
+class Client:
+    def __init__(self, base: str, api_key: str | None, *, concurrency: int, timeout: float, retries: int):
+        url = URL(base)
+        # user:password@ in the URL becomes Basic auth, unless an API key (Bearer) is given
+        auth = aiohttp.BasicAuth(url.user or "", url.password or "") if url.user and not api_key else None
+        self.base, self.timeout, self.retries = str(url.with_user(None)), timeout, retries
+        headers = {"Content-Type": "application/json"}
+        if api_key:
+            headers["Authorization"] = f"Bearer {api_key}"
+        self.session = aiohttp.ClientSession(
+            headers=headers, auth=auth,
+            connector=aiohttp.TCPConnector(limit=max(1, concurrency), ttl_dns_cache=300))
+        self.stream_ok = True
+
+    async def close(self) -> None:
+        await self.session.close()
+
+    async def get_json(self, path: str) -> Any:
+        """GET base+path; raises Unreachable when no connection can be made."""
+        url = self.base + path
+        try:
+            async with self.session.get(url, timeout=aiohttp.ClientTimeout(total=self.timeout)) as response:
+                payload = await response.read()
+                if response.status != 200:
+                    raise ValueError(_error_text(payload, response.status))
+                return orjson.loads(payload)
+        except (aiohttp.ClientConnectorError, aiohttp.ClientOSError, aiohttp.InvalidURL) as exc:
+            raise Unreachable(f"cannot reach {url}: {exc.__class__.__name__}: {exc}") from None
+        except asyncio.TimeoutError:
+            raise Unreachable(f"cannot reach {url}: no answer within {self.timeout:g} s") from None
+        except orjson.JSONDecodeError:
+            raise ValueError(f"{url} did not return JSON") from None
+
+    async def get_text(self, url: str) -> str | None:
+        try:
+            async with self.session.get(url, timeout=aiohttp.ClientTimeout(total=min(self.timeout, 10))) as r:
+                return (await r.text()) if r.status == 200 else None
+        except (aiohttp.ClientError, asyncio.TimeoutError, UnicodeDecodeError):
+            return None
+
+    async def chat(self, body: bytes, stream: bool) -> Outcome:
+        """POST /chat/completions with bounded retries; the Outcome of the last attempt."""
+        attempt, streaming = 0, stream
+        while True:
+            if streaming and not self.stream_ok:  # another request learnt this server cannot stream
+                body, streaming = _without_stream(body), False
+            attempt += 1
+            outcome = await self._attempt(body, streaming)
+            outcome.attempts = attempt
+            if outcome.status == "ok":
+                return outcome
+            if outcome.http_status == 400 and streaming and "stream" in (outcome.error or "").lower():
+                self.stream_ok = False  # fall back to non-streaming for the rest of the run
+                attempt -= 1  # not the server's fault: does not count as a retry
+                continue
+            retryable = outcome.http_status is None or outcome.http_status in RETRY_STATUSES
+            if not retryable or attempt > self.retries:
+                return outcome
+            delay = outcome.retry_after if outcome.retry_after is not None else 0.5 * 2 ** (attempt - 1)
+            await asyncio.sleep(min(delay, MAX_BACKOFF_S))
+
+    async def _attempt(self, body: bytes, stream: bool) -> Outcome:
+        outcome = Outcome(streamed=stream)
+        start = time.perf_counter()
+        try:
+            async with self.session.post(self.base + "/chat/completions", data=body,
+                                         timeout=aiohttp.ClientTimeout(total=self.timeout)) as response:
+                outcome.http_status = response.status
+                if response.status != 200:
+                    outcome.status = "error"
+                    outcome.error = _error_text(await response.read(), response.status)
+                    outcome.retry_after = _retry_after(response.headers)
+                    return outcome
+                if stream and response.content_type == "text/event-stream":
+                    await _read_stream(response, outcome, start)
+                else:
+                    outcome.streamed = False
+                    payload = await response.read()
+                    try:
+                        data = orjson.loads(payload)
+                    except orjson.JSONDecodeError:
+                        raise ValueError(f"invalid JSON from server ({len(payload)} bytes)") from None
+                    _parse_completion(data, outcome)
+        except ValueError as exc:
+            outcome.status, outcome.error = "error", str(exc)
+            outcome.http_status = None if "ended early" in str(exc) else outcome.http_status
+        except asyncio.TimeoutError:
+            outcome.status, outcome.error, outcome.http_status = "error", f"timed out after {self.timeout:g} s", None
+        except aiohttp.ClientPayloadError as exc:
+            outcome.status, outcome.error, outcome.http_status = "error", f"response cut: {exc}", None
+        except aiohttp.ClientError as exc:
+            outcome.status, outcome.error, outcome.http_status = "error", f"{exc.__class__.__name__}: {exc}", None
+        outcome.latency_s = time.perf_counter() - start
+        return outcome

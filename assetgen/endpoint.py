@@ -1,0 +1,42 @@
+"""Endpoint URLs and credentials: normalised, and never written anywhere with a secret in them."""
+
+from __future__ import annotations
+
+import os
+import re
+from urllib.parse import urlsplit, urlunsplit
+
+from assetgen.errors import ConfigError
+
+_SECRET_QUERY = re.compile(r"(?i)(key|token|secret|password|sig|auth)[^=&]*=[^&]*")
+
+
+def base_url(url: str) -> str:
+    """'http://host:8000' or '.../v1/' -> 'http://host:8000/v1'."""
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ConfigError(f"--endpoint {url!r} is not an http(s) URL, e.g. http://127.0.0.1:8000/v1")
+    path = parts.path.rstrip("/")
+    if not path.endswith("/v1"):
+        path += "/v1"
+    return urlunsplit((parts.scheme, parts.netloc, path, parts.query, ""))
+
+
+def public_url(url: str) -> str:
+    """The URL as it may be written down: no user:password@, no secret-looking query values."""
+    parts = urlsplit(url)
+    host = parts.netloc.rsplit("@", 1)[-1]
+    query = _SECRET_QUERY.sub(lambda m: m.group(1) + "=***", parts.query)
+    return urlunsplit((parts.scheme, host, parts.path, query, ""))
+
+
+def api_key(explicit: str | None) -> str | None:
+    return explicit or os.environ.get("ASSETGEN_API_KEY") or os.environ.get("OPENAI_API_KEY") or None
+
+
+def scrub(text: str, secrets: list[str | None]) -> str:
+    """Remove secrets from text that will be recorded (an error body may echo a header)."""
+    for secret in secrets:
+        if secret and len(secret) >= 4:
+            text = text.replace(secret, "***")
+    return text

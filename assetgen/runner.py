@@ -1,0 +1,272 @@
+"""`assetgen eval`: send cases to an endpoint concurrently, record every answer as it arrives."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import os
+import platform
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from assetgen._version import __version__
+from assetgen.build import library_versions
+from assetgen.client import Client, Outcome, Unreachable
+from assetgen.endpoint import public_url, scrub
+from assetgen.errors import AssetgenError, ConfigError
+from assetgen.golden import load_golden
+from assetgen.metrics import parse as parse_metrics
+from assetgen.payload import VIDEO_MODES, MediaCache, RequestOptions, build_body
+from assetgen.records import Case
+from assetgen.runrecords import ResponseRecord, RunInfo, Timing
+from graders.records import Sent, Usage
+
+THINKING = ("on", "off", "both", "server-default")
+
+
+class EndpointUnreachable(AssetgenError):
+    """Exit code 3: nothing answers at the endpoint."""
+
+
+@dataclass
+class EvalOptions:
+    endpoint: str
+    golden: Path
+    out: Path = Path("runs")
+    model: str | None = None
+    api_key: str | None = None
+    filters: tuple[str, ...] = ()
+    limit: int | None = None
+    repeat: int = 1
+    concurrency: int = 4
+    thinking: str = "server-default"
+    request: RequestOptions = field(default_factory=lambda: RequestOptions(model=""))
+    timeout: float = 300.0
+    retries: int = 2
+    resume: Path | None = None
+
+    def public(self) -> dict[str, Any]:
+        """Options as recorded in run.json: never the key."""
+        r = self.request
+        return {"filters": list(self.filters), "limit": self.limit, "repeat": self.repeat,
+                "concurrency": self.concurrency, "thinking": self.thinking, "max_tokens": r.max_tokens,
+                "temperature": r.temperature, "seed": r.seed, "video_mode": r.video_mode, "num_frames": r.num_frames,
+                "stream": r.stream, "extra_body": r.extra_body, "timeout": self.timeout, "retries": self.retries,
+                "api_key_given": bool(self.api_key)}
+
+
+def select(cases: list[Case], filters: tuple[str, ...], limit: int | None) -> list[Case]:
+    """Cases whose id, family or category matches any filter (substring of the id, or exact name)."""
+    chosen = [c for c in cases if not filters or any(f in (c.family, c.category) or f in c.id for f in filters)]
+    if filters and not chosen:
+        raise ConfigError(f"--filter {', '.join(filters)} matches no case (filter by case id, family or category)")
+    return chosen[:limit] if limit else chosen
+
+
+def slots(cases: list[Case], repeat: int, thinking: str) -> list[tuple[Case, int, str]]:
+    modes = ["on", "off"] if thinking == "both" else [thinking]
+    return [(c, r, m) for m in modes for r in range(repeat) for c in cases]
+
+
+def slot_key(case_id: str, repeat: int, thinking: str) -> str:
+    return f"{case_id}#{repeat}#{thinking}"
+
+
+def read_responses(path: Path) -> list[ResponseRecord]:
+    """Records of a responses file; a torn last line (killed mid-write) is cut off, never parsed."""
+    if not path.exists():
+        return []
+    data = path.read_bytes()
+    end = data.rfind(b"\n") + 1
+    if end < len(data):
+        with path.open("r+b") as handle:  # drop the torn tail so appends start on a fresh line
+            handle.truncate(end)
+        data = data[:end]
+    records = []
+    for number, line in enumerate(data.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            records.append(ResponseRecord.model_validate_json(line))
+        except ValueError as exc:
+            raise AssetgenError(f"{path}:{number} is not a response record: {str(exc).splitlines()[0]}") from None
+    return records
+
+
+def latest(records: list[ResponseRecord]) -> dict[str, ResponseRecord]:
+    """The last record per slot: a retried error is superseded by its later answer."""
+    return {r.key: r for r in records}
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-zA-Z0-9]+", "-", text).strip("-").lower()[:40] or "model"
+
+
+def new_run_dir(out: Path, model: str, golden_hash: str) -> Path:
+    """runs/<model>-<suite hash>-<n>: readable, and no clock or random id in it."""
+    out.mkdir(parents=True, exist_ok=True)
+    stem = f"{_slug(model)}-{golden_hash[:8]}"
+    n = 1
+    while (out / f"{stem}-{n}").exists():
+        n += 1
+    path = out / f"{stem}-{n}"
+    path.mkdir()
+    return path
+
+
+def versions() -> dict[str, str]:
+    import aiohttp
+
+    return {"assetgen": __version__, "python": platform.python_version(), "aiohttp": aiohttp.__version__,
+            **library_versions()}
+
+
+def record_from(outcome: Outcome, case: Case, repeat: int, thinking: str, summary, frames_shown,
+                max_tokens, video_mode, secrets) -> ResponseRecord:
+    usage = Usage(**outcome.usage) if outcome.usage else None
+    timing = Timing(latency_s=outcome.latency_s, ttft_s=outcome.ttft_s, ttfc_s=outcome.ttfc_s)
+    if outcome.latency_s and outcome.ttft_s is not None and usage and usage.completion_tokens:
+        decode = outcome.latency_s - outcome.ttft_s
+        timing.decode_tps = usage.completion_tokens / decode if decode > 0 else None
+    has_video = any(f.media_type == "video/mp4" for f in case.inputs)
+    return ResponseRecord(
+        case_id=case.id, key=slot_key(case.id, repeat, thinking), repeat=repeat, thinking_label=thinking,
+        # the key never reaches disk, not even when a server or model echoes it back
+        content=_scrub(outcome.content, secrets), reasoning=_scrub(outcome.reasoning, secrets),
+        finish_reason=outcome.finish_reason, usage=usage,
+        status=outcome.status, http_status=outcome.http_status,
+        error=scrub(outcome.error, secrets) if outcome.error else None, model=outcome.model,
+        attempts=outcome.attempts, timing=timing, request=summary,
+        partial_content=_scrub(outcome.partial_content, secrets),
+        sent=Sent(max_tokens=max_tokens, video_mode=video_mode if has_video else None,
+                  frames_shown=frames_shown if has_video else None,
+                  thinking={"on": True, "off": False}.get(thinking)))
+
+
+def _scrub(text: str | None, secrets) -> str | None:
+    return scrub(text, secrets) if text else text
+
+
+async def _scrape(client: Client, base: str) -> dict[str, float] | None:
+    text = await client.get_text(base.rsplit("/v1", 1)[0] + "/metrics")
+    if not text:
+        return None
+    parsed = parse_metrics(text)
+    return {k: v for k, v in parsed.items() if k.startswith("vllm:spec_decode_")} or {}
+
+
+async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -> Path:
+    if opts.request.video_mode not in VIDEO_MODES:
+        raise ConfigError(f"--video-mode {opts.request.video_mode!r}; valid: {', '.join(VIDEO_MODES)}")
+    if opts.thinking not in THINKING:
+        raise ConfigError(f"--thinking {opts.thinking!r}; valid: {', '.join(THINKING)}")
+    for name, value, low in (("--concurrency", opts.concurrency, 1), ("--repeat", opts.repeat, 1),
+                             ("--retries", opts.retries, 0)):
+        if value < low:
+            raise ConfigError(f"{name} {value} must be >= {low}")
+    if opts.resume:
+        _restore_options(opts, RunInfo.model_validate_json((opts.resume / "run.json").read_bytes()))
+    cases = select(load_golden(opts.golden), opts.filters, opts.limit)
+    golden_hash = hashlib.sha256((opts.golden / "manifest.json").read_bytes()).hexdigest()
+    client = Client(opts.endpoint, opts.api_key, concurrency=opts.concurrency, timeout=opts.timeout,
+                    retries=opts.retries)
+    secrets = [opts.api_key]
+    try:
+        if opts.resume:
+            run_dir = opts.resume
+            info = RunInfo.model_validate_json((run_dir / "run.json").read_bytes())
+            if info.golden_sha256 != golden_hash:
+                raise ConfigError(f"{run_dir} was run on another suite (manifest sha256 differs)")
+            model = info.model
+            info.resumed += 1
+        else:
+            model = await _first_model(client, opts.model)
+            run_dir = new_run_dir(opts.out, model, golden_hash)
+            info = RunInfo(run_id=run_dir.name, endpoint=public_url(opts.endpoint), model=model,
+                           options=opts.public(), golden=str(opts.golden), golden_sha256=golden_hash,
+                           case_count=len(cases), versions=versions(), started=_now())
+        opts.request.model = model
+        responses = run_dir / "responses.jsonl"
+        done = {k for k, r in latest(read_responses(responses)).items() if r.status == "ok"}
+        todo = [s for s in slots(cases, opts.repeat, opts.thinking) if slot_key(s[0].id, s[1], s[2]) not in done]
+        if info.metrics_before is None:
+            info.metrics_before = await _scrape(client, client.base)
+        _write_info(run_dir, info)
+        cache = MediaCache()
+        semaphore = asyncio.Semaphore(opts.concurrency)
+        finished = 0
+        start = time.perf_counter()
+        with responses.open("ab") as sink:
+            async def one(case: Case, repeat: int, thinking: str) -> None:
+                nonlocal finished
+                async with semaphore:
+                    flag = {"on": True, "off": False}.get(thinking)
+                    body, summary, frames = build_body(case, opts.golden, opts.request, flag, cache)
+                    outcome = await client.chat(body, opts.request.stream)
+                    summary.stream = outcome.streamed
+                    record = record_from(outcome, case, repeat, thinking, summary, frames, opts.request.max_tokens,
+                                         opts.request.video_mode, secrets)
+                    sink.write(record.model_dump_json().encode("utf-8") + b"\n")  # one write: a whole line
+                    sink.flush()
+                    os.fsync(sink.fileno())
+                    finished += 1
+                    if progress:
+                        progress(finished, len(todo))
+
+            await asyncio.gather(*(one(*s) for s in todo))
+        info.wall_s = (info.wall_s or 0.0) + (time.perf_counter() - start)
+        info.metrics_after = await _scrape(client, client.base)
+        info.finished = _now()
+        _write_info(run_dir, info)
+        return run_dir
+    finally:
+        await client.close()
+
+
+def _restore_options(opts: EvalOptions, info: RunInfo) -> None:
+    """A resumed run asks the same cases the same way as its first part did."""
+    o = info.options
+    opts.filters, opts.limit, opts.repeat = tuple(o["filters"]), o["limit"], o["repeat"]
+    opts.thinking, opts.golden = o["thinking"], Path(info.golden)
+    r = opts.request
+    r.max_tokens, r.temperature, r.seed = o["max_tokens"], o["temperature"], o["seed"]
+    r.video_mode, r.num_frames, r.stream, r.extra_body = o["video_mode"], o["num_frames"], o["stream"], o["extra_body"]
+
+
+async def _first_model(client: Client, given: str | None) -> str:
+    """The model to ask: `given`, else the first listed. Either way the endpoint must answer."""
+    try:
+        data = await client.get_json("/models")
+    except Unreachable as exc:
+        raise EndpointUnreachable(str(exc)) from None
+    except ValueError as exc:
+        if given:  # some servers have no /models; the request itself will tell
+            return given
+        raise EndpointUnreachable(f"the endpoint answered /models with {exc}; pass --model") from None
+    if given:
+        return given
+    models = data.get("data") if isinstance(data, dict) else None
+    if not models or not isinstance(models[0], dict) or not models[0].get("id"):
+        raise EndpointUnreachable("the endpoint's /models lists no model; pass --model")
+    return str(models[0]["id"])
+
+
+def _write_info(run_dir: Path, info: RunInfo) -> None:
+    tmp = run_dir / "run.json.tmp"
+    tmp.write_bytes(orjson.dumps(info.model_dump(), option=orjson.OPT_INDENT_2))
+    tmp.replace(run_dir / "run.json")
+
+
+def run_eval(opts: EvalOptions, progress: Callable[[int, int], None] | None = None) -> Path:
+    return asyncio.run(_run(opts, progress))
