@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import zlib
+from collections import Counter
 
 from rapidfuzz.distance import Levenshtein
 
@@ -57,33 +58,49 @@ def is_refusal(answer: str) -> bool:
     return bool(_REFUSAL.search(answer.strip()[:300]))
 
 
+_LOOP = re.compile(r"(.{1,12}?)\1{7,}", re.DOTALL)
+
+
+def _some_trigram_repeats(text: str, times: int) -> bool:
+    counts = Counter(text[i:i + 3] for i in range(len(text) - 2))
+    return bool(counts) and counts.most_common(1)[0][1] >= times
+
+
 def is_degenerate(answer: str) -> bool:
-    """A repetition loop: long text that compresses far better than language does."""
+    """A repetition loop: a short unit repeated over much of the text ('edgedgedg', 'single single ...'),
+    or long text that compresses far better than language does."""
+    text = answer[:4000]
+    if _some_trigram_repeats(text, 8):  # cheap test first: the regex only runs on suspicious text
+        looped = sum(len(m.group(0)) for m in _LOOP.finditer(text) if any(ch.isalnum() for ch in m.group(1)))
+        if looped >= max(24, 0.3 * len(text.strip())):
+            return True
     if len(answer) < 300:
-        return bool(re.search(r"(\b\w+\b)(?:\W+\1\b){9,}", answer))
-    ratio = len(zlib.compress(answer.encode("utf-8", "replace"))) / len(answer.encode("utf-8", "replace"))
-    return ratio < 0.12
+        return False
+    raw = answer.encode("utf-8", "replace")
+    return len(zlib.compress(raw)) / len(raw) < 0.12
 
 
 _TRACE_VALUE = re.compile(r"\btotal\b\s*(?:=|:|is|becomes|->|→)\s*(-?\d+)", re.IGNORECASE)
 
 
-def consistent_so_far(truth: Truth, grader: str, args: dict, answer: str) -> bool:
-    """Does the visible part of a cut answer agree with the truth as far as it goes?"""
+def consistent_so_far(truth: Truth, grader: str, args: dict, answer: str) -> tuple[bool, bool]:
+    """(does the visible part of a cut answer agree with the truth as far as it goes,
+        does it show progress toward it). Only progress makes a cut answer partial."""
     if "trace" in args:
         seen = [int(v) for v in _TRACE_VALUE.findall(N.words_to_digits(answer))]
         trace = list(args["trace"])
-        return seen == trace[: len(seen)]
+        return seen == trace[: len(seen)], bool(seen)
     if grader == "transcription":
         body = " ".join(fenced_or_body(answer).split())
         want = " ".join(str(truth.value).split())
         if not body:
-            return True
-        return Levenshtein.normalized_similarity(body, want[: len(body)]) >= 0.85
+            return True, False
+        agrees = Levenshtein.normalized_similarity(body, want[: len(body)]) >= 0.85
+        return agrees, agrees and len(body) >= 8
     if grader == "sequence":
         from graders.matchers import _truth_items, items_of
 
         want = _truth_items(truth, args.get("vocabulary"))
         found = items_of(answer, args.get("vocabulary"), want)
-        return found == want[: len(found)]
-    return True  # a single value that never arrived contradicts nothing
+        return found == want[: len(found)], bool(found)
+    return True, False  # a single value that never arrived contradicts nothing, and shows nothing

@@ -9,7 +9,7 @@ from pydantic import ValidationError
 
 from graders import causes
 from graders.extract import json_object, split_reasoning
-from graders.records import CaseSpec, Grade, Response, Truth
+from graders.records import CaseSpec, Grade, Response
 from graders.registry import Match, get_grader
 
 _SERVER_ENDED = ("abort", "error")
@@ -119,11 +119,16 @@ def _shortfall(out, case: CaseSpec, record: Response, answer: str, match: Match)
     if sampled:
         return sampled
 
-    if finish == "length" and causes.consistent_so_far(truth, case.grader.name, args, answer):
+    agrees, progress = (causes.consistent_so_far(truth, case.grader.name, args, answer) if finish == "length"
+                        else (False, False))
+    if agrees:
         max_tokens = record.sent.max_tokens if record.sent else None
         budget = f" max_tokens {max_tokens}" if max_tokens else " the token limit"
-        return out(match.score, "partial", "truncation", match.extracted,
-                   f"cut at{budget}; what was written agrees with the truth so far ({match.explanation})")
+        if progress:
+            return out(match.score, "partial", "truncation", match.extracted,
+                       f"cut at{budget}; what was written agrees with the truth so far ({match.explanation})")
+        return out(match.score, partial_or_wrong, "truncation", match.extracted,
+                   f"cut at{budget} before any answer appeared")
 
     if not match.format_ok:
         return out(match.score, "partial", "format", match.extracted, f"right information, wrong format: "
@@ -142,10 +147,13 @@ def _frame_sampling(out, case: CaseSpec, record: Response, answer: str, match: M
         return None
     matcher = get_grader(case.grader.name)
     args = dict(case.grader.args)
-    runs = []
+    runs, verdicts = [], {}
     for apparent in sampling.apparent:
-        seen_truth = Truth.model_validate({**case.truth.model_dump(), "value": apparent.value, "aliases": []})
-        if matcher(seen_truth, answer, args).passed:
+        key = repr(apparent.value)
+        if key not in verdicts:  # the same apparent answer recurs for many frame counts
+            seen_truth = case.truth.model_copy(update={"value": apparent.value, "aliases": []})
+            verdicts[key] = matcher(seen_truth, answer, args).passed
+        if verdicts[key]:
             runs.append((apparent.frames_low, apparent.frames_high))
     if not runs:
         return None

