@@ -63,14 +63,15 @@ _LOOP = re.compile(r"(.{1,12}?)\1{7,}", re.DOTALL)
 
 def _some_trigram_repeats(text: str, times: int) -> bool:
     counts = Counter(text[i:i + 3] for i in range(len(text) - 2))
-    return bool(counts) and counts.most_common(1)[0][1] >= times
+    return max(counts.values(), default=0) >= times
 
 
 def is_degenerate(answer: str) -> bool:
     """A repetition loop: a short unit repeated over much of the text ('edgedgedg', 'single single ...'),
     or long text that compresses far better than language does."""
     text = answer[:4000]
-    if _some_trigram_repeats(text, 8):  # cheap test first: the regex only runs on suspicious text
+    # a loop covers >= 24 characters; the cheap trigram test keeps the regex off ordinary text
+    if len(text) >= 24 and _some_trigram_repeats(text, 8):
         looped = sum(len(m.group(0)) for m in _LOOP.finditer(text) if any(ch.isalnum() for ch in m.group(1)))
         if looped >= max(24, 0.3 * len(text.strip())):
             return True

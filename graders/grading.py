@@ -9,7 +9,8 @@ from pydantic import ValidationError
 
 from graders import causes
 from graders.extract import json_object, split_reasoning
-from graders.records import CaseSpec, Grade, Response
+from graders.matchers import close_enough
+from graders.records import FORMAT_VERSION, CaseSpec, Grade, Response
 from graders.registry import Match, get_grader
 
 _SERVER_ENDED = ("abort", "error")
@@ -38,9 +39,12 @@ def grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
     """Grade one response. Pure and total: any input gives a Grade with a score in [0, 1]."""
     case = _as_case(case)
     record = _as_response(response, case.id)
-    out = lambda score, verdict, cause, extracted, text, frames=None: Grade(  # noqa: E731
-        case_id=case.id, grader=case.grader.name, score=max(0.0, min(1.0, float(score))), verdict=verdict,
-        cause=cause, extracted=extracted, explanation=text[:300], frames_consistent=frames)
+    # every field is produced here from checked values (score clamped, verdict and cause from closed
+    # lists), so the Grade is constructed without a second validation pass: grading is the hot loop
+    out = lambda score, verdict, cause, extracted, text, frames=None: Grade.model_construct(  # noqa: E731
+        format_version=FORMAT_VERSION, case_id=case.id, grader=case.grader.name,
+        score=max(0.0, min(1.0, float(score))), verdict=verdict, cause=cause, extracted=extracted,
+        explanation=text[:300], frames_consistent=frames)
     if isinstance(record, str):
         return out(0, "error", "transport", None, record)
     if record.status == "error":
@@ -151,8 +155,7 @@ def _frame_sampling(out, case: CaseSpec, record: Response, answer: str, match: M
     for apparent in sampling.apparent:
         key = repr(apparent.value)
         if key not in verdicts:  # the same apparent answer recurs for many frame counts
-            seen_truth = case.truth.model_copy(update={"value": apparent.value, "aliases": []})
-            verdicts[key] = matcher(seen_truth, answer, args).passed
+            verdicts[key] = _would_pass(case, matcher, args, answer, match, apparent.value)
         if verdicts[key]:
             runs.append((apparent.frames_low, apparent.frames_high))
     if not runs:
@@ -165,6 +168,17 @@ def _frame_sampling(out, case: CaseSpec, record: Response, answer: str, match: M
         agrees = any(lo <= shown <= hi for lo, hi in runs)
         text += f"; the model saw {shown} frames" + ("" if agrees else ", which alone should have sufficed")
     return out(match.score, "partial", "frame_sampling", match.extracted, text, [low, high])
+
+
+def _would_pass(case: CaseSpec, matcher, args, answer: str, match: Match, value) -> bool:
+    """Would the answer pass if `value` were the truth? Numbers and letters already extracted are
+    compared directly; other graders read the answer again."""
+    if case.grader.name == "numeric" and isinstance(match.extracted, float):
+        return close_enough(match.extracted, float(value), case.truth)
+    if case.grader.name == "choice" and isinstance(match.extracted, str):
+        return match.extracted == value
+    seen_truth = case.truth.model_copy(update={"value": value, "aliases": []})
+    return matcher(seen_truth, answer, args).passed
 
 
 def grade_many(cases: dict[str, CaseSpec], responses: list[Any]) -> list[Grade]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from typing import Any
 
 from rapidfuzz import fuzz
@@ -97,10 +98,10 @@ def _number_in(candidate: str, whole: bool) -> float | None:
     text, its last). Tokens only: '25' never matches '5' by suffix."""
     text = N.words_to_digits(N.clean(candidate))
     if "=" in text:
-        after = N.numbers(text.rsplit("=", 1)[1])
+        after = N.numbers_in_clean(text.rsplit("=", 1)[1])
         if after:
             return after[0]
-    values = N.numbers(text)
+    values = N.numbers_in_clean(text)
     if not values:
         return None
     return values[-1] if whole else values[0]
@@ -222,25 +223,37 @@ def sequence(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     return Match(score, found == want, found, text)
 
 
+@lru_cache(maxsize=64)
+def _letter_patterns(letters: str) -> tuple[re.Pattern, ...]:
+    return (re.compile(rf"^\(?([{letters}])\)?[.:)]?$"),
+            re.compile(rf"\(([{letters}])\)", re.IGNORECASE),
+            re.compile(rf"(?<![\w(])([{letters}])\)", re.IGNORECASE),
+            re.compile(rf"\boption\s+([{letters}])\b", re.IGNORECASE),
+            re.compile(rf"\banswer(?:\s+is)?\s*:?\s*\(?([{letters}])\b", re.IGNORECASE))
+
+
+@lru_cache(maxsize=4096)
+def _option_pattern(option: str) -> re.Pattern:
+    return re.compile(r"(?<![\w-])" + re.escape(N.normalize_truth(option, "color")) + r"(?![\w-])")
+
+
 @grader("choice")
 def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     """A letter like '(B)' or the text of exactly one option."""
     options = truth.choices or []
     letters = "ABCDEFGHIJKL"[: len(options)]
     want = str(truth.value)
-    letter_patterns = (rf"^\(?([{letters}])\)?[.:)]?$", rf"\(([{letters}])\)", rf"(?<![\w(])([{letters}])\)",
-                       rf"\boption\s+([{letters}])\b", rf"\banswer(?:\s+is)?\s*:?\s*\(?([{letters}])\b")
+    patterns = _letter_patterns(letters) if letters else ()
     for candidate in candidates(answer):
         stripped = candidate.strip().strip("*` ")
-        for pattern in letter_patterns:
-            m = re.search(pattern, stripped, flags=0 if pattern.startswith("^") else re.IGNORECASE)
+        for pattern in patterns:
+            m = pattern.search(stripped)
             if m and m.group(1).upper() in letters:
                 got = m.group(1).upper()
                 text = options[letters.index(got)] if options else got
                 return Match(float(got == want), got == want, got, f"chose ({got}) {text}")
         normalized = N.normalize_text(candidate, "color")
-        named = [i for i, o in enumerate(options)
-                 if re.search(r"(?<![\w-])" + re.escape(N.normalize_truth(o, "color")) + r"(?![\w-])", normalized)]
+        named = [i for i, o in enumerate(options) if _option_pattern(o).search(normalized)]
         if len(named) == 1:
             got = letters[named[0]]
             return Match(float(got == want), got == want, got, f"chose {options[named[0]]}")

@@ -82,7 +82,11 @@ NUMBER = re.compile(r"(?<![\w.])([-+]?)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\d])"
 
 def numbers(text: str) -> list[float]:
     """Every number in the text, in order, with number words and separators understood."""
-    text = words_to_digits(clean(text))
+    return numbers_in_clean(words_to_digits(clean(text)))
+
+
+def numbers_in_clean(text: str) -> list[float]:
+    """`numbers` for text already cleaned and with number words turned to digits."""
     values = []
     for sign, whole, frac in NUMBER.findall(text):
         value = float(whole.replace(",", "") + (frac or ""))
