@@ -113,18 +113,27 @@ def plan(suite: str, seed: int, per_family: int | None, *, families: tuple[str, 
 
 
 def library_versions() -> dict[str, str]:
-    """Versions of everything that shapes pixels or bytes; pixels compare exactly only when equal."""
-    import av
-    import cv2
-    import matplotlib
-    import PIL
-    import pygments
+    """Versions of everything that shapes pixels or bytes; pixels compare exactly only when equal.
+
+    Read from package metadata, so asking costs no imports of the libraries themselves."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    def installed(*names: str) -> str:
+        for name in names:
+            try:
+                return version(name)
+            except PackageNotFoundError:
+                continue
+        return "absent"
+
     from PIL import features
 
     return {
-        "numpy": np.__version__, "pillow": PIL.__version__, "freetype": str(features.version("freetype2")),
-        "matplotlib": matplotlib.__version__, "pygments": pygments.__version__, "opencv": cv2.__version__,
-        "av": av.__version__,
+        "numpy": installed("numpy"), "pillow": installed("pillow", "Pillow"),
+        "freetype": str(features.version("freetype2")), "matplotlib": installed("matplotlib"),
+        "pygments": installed("pygments", "Pygments"),
+        "opencv": installed("opencv-python-headless", "opencv-python", "opencv-contrib-python"),
+        "av": installed("av"),
     }
 
 

@@ -20,7 +20,7 @@ VIDEO_MODES = ("video_url", "frames", "jpeg-sequence")
 class MediaCache:
     """A small LRU of encoded media, so repeats and thinking modes reuse them while memory stays flat."""
 
-    def __init__(self, size: int = 32):
+    def __init__(self, size: int = 8):
         self.size, self.items = size, OrderedDict()
 
     def get(self, key, make):
@@ -32,6 +32,10 @@ class MediaCache:
         if len(self.items) > self.size:
             self.items.popitem(last=False)
         return value
+
+
+SHARED_CACHE = MediaCache()
+"""The runner's cache of encoded media: a case's media are encoded once, then reused by repeats."""
 
 
 @dataclass
@@ -53,32 +57,9 @@ def _data_url(media_type: str, data: bytes) -> str:
 def build_body(case: Case, root: Path, options: RequestOptions, thinking: bool | None,
                cache: MediaCache) -> tuple[bytes, SentSummary, int | None]:
     """(JSON body bytes, what was sent, frames shown per clip if known)."""
-    parts: list[dict[str, Any]] = []
-    images = videos = media_bytes = 0
-    frames_shown = None
-    for ref in case.inputs:
-        path = root / ref.path
-        if ref.media_type.startswith("image/"):
-            url, size = cache.get(("img", ref.path), lambda p=path, m=ref.media_type: _encoded(m, p.read_bytes()))
-            parts.append({"type": "image_url", "image_url": {"url": url}})
-            images, media_bytes = images + 1, media_bytes + size
-            continue
-        if options.video_mode == "video_url":
-            url, size = cache.get(("mp4", ref.path), lambda p=path: _encoded("video/mp4", p.read_bytes()))
-            parts.append({"type": "video_url", "video_url": {"url": url}})
-            videos, media_bytes = videos + 1, media_bytes + size
-            continue
-        frames = cache.get(("frames", ref.path, options.num_frames), lambda p=path: _jpeg_frames(p, options.num_frames))
-        frames_shown = len(frames)
-        if options.video_mode == "frames":
-            for jpeg in frames:
-                parts.append({"type": "image_url", "image_url": {"url": _data_url("image/jpeg", jpeg)}})
-            images += len(frames)
-        else:  # vLLM's jpeg-sequence video: data:video/jpeg;base64,<f1>,<f2>,...
-            url = "data:video/jpeg;base64," + ",".join(base64.b64encode(j).decode("ascii") for j in frames)
-            parts.append({"type": "video_url", "video_url": {"url": url}})
-            videos += 1
-        media_bytes += sum(len(j) for j in frames)
+    key = ("parts", case.id, options.video_mode, options.num_frames)
+    media, images, videos, media_bytes, frames_shown = cache.get(key, lambda: _media_parts(case, root, options))
+    parts = [*media]
     parts.append({"type": "text", "text": case.prompt})
     messages = ([{"role": "system", "content": case.system_prompt}] if case.system_prompt else []) + [
         {"role": "user", "content": parts}]
@@ -103,14 +84,51 @@ def build_body(case: Case, root: Path, options: RequestOptions, thinking: bool |
     return body, summary, frames_shown
 
 
+def _media_parts(case: Case, root: Path, options: RequestOptions):
+    """The media content parts of a case, encoded once: (parts, images, videos, media bytes, frames shown)."""
+    parts: list[dict[str, Any]] = []
+    images = videos = media_bytes = 0
+    frames_shown = None
+    for ref in case.inputs:
+        path = root / ref.path
+        if ref.media_type.startswith("image/"):
+            url, size = _encoded(ref.media_type, path.read_bytes())
+            parts.append({"type": "image_url", "image_url": {"url": url}})
+            images, media_bytes = images + 1, media_bytes + size
+            continue
+        if options.video_mode == "video_url":
+            url, size = _encoded("video/mp4", path.read_bytes())
+            parts.append({"type": "video_url", "video_url": {"url": url}})
+            videos, media_bytes = videos + 1, media_bytes + size
+            continue
+        frames = _jpeg_frames(path, options.num_frames)
+        frames_shown = len(frames)
+        if options.video_mode == "frames":
+            for jpeg in frames:
+                parts.append({"type": "image_url", "image_url": {"url": _data_url("image/jpeg", jpeg)}})
+            images += len(frames)
+        else:  # vLLM's jpeg-sequence video: data:video/jpeg;base64,<f1>,<f2>,...
+            url = "data:video/jpeg;base64," + ",".join(base64.b64encode(j).decode("ascii") for j in frames)
+            parts.append({"type": "video_url", "video_url": {"url": url}})
+            videos += 1
+        media_bytes += sum(len(j) for j in frames)
+    return parts, images, videos, media_bytes, frames_shown
+
+
 def _encoded(media_type: str, data: bytes) -> tuple[str, int]:
     return _data_url(media_type, data), len(data)
 
 
 def _jpeg_frames(path: Path, num_frames: int | None) -> list[bytes]:
-    frames, _ = decode_av(path.read_bytes())
-    indices = sample_indices(len(frames), num_frames) if num_frames else range(len(frames))
-    return [jpeg_bytes(frames[i]) for i in indices]
+    """JPEGs of the sampled frames, each encoded as it is decoded: one decoded frame in memory at a time."""
+    import av
+
+    with av.open(str(path)) as container:
+        stream = container.streams.video[0]
+        count = stream.frames or len(decode_av(path.read_bytes())[0])
+        wanted = set(sample_indices(count, num_frames) if num_frames else range(count))
+        return [jpeg_bytes(frame.to_ndarray(format="rgb24"))
+                for index, frame in enumerate(container.decode(stream)) if index in wanted]
 
 
 def _merge(base: dict, extra: dict) -> dict:

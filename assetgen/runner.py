@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import os
 import platform
 import re
 import time
@@ -23,7 +22,7 @@ from assetgen.endpoint import public_url, scrub
 from assetgen.errors import AssetgenError, ConfigError
 from assetgen.golden import load_golden
 from assetgen.metrics import parse as parse_metrics
-from assetgen.payload import VIDEO_MODES, MediaCache, RequestOptions, build_body
+from assetgen.payload import SHARED_CACHE, VIDEO_MODES, RequestOptions, build_body
 from assetgen.records import Case
 from assetgen.runrecords import ResponseRecord, RunInfo, Timing
 from graders.records import Sent, Usage
@@ -203,7 +202,7 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
         if info.metrics_before is None:
             info.metrics_before = await _scrape(client, client.base)
         _write_info(run_dir, info)
-        cache = MediaCache()
+        cache = SHARED_CACHE
         semaphore = asyncio.Semaphore(opts.concurrency)
         finished = 0
         start = time.perf_counter()
@@ -217,9 +216,10 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
                     summary.stream = outcome.streamed
                     record = record_from(outcome, case, repeat, thinking, summary, frames, opts.request.max_tokens,
                                          opts.request.video_mode, secrets)
-                    sink.write(record.model_dump_json().encode("utf-8") + b"\n")  # one write: a whole line
+                    # one write of a whole line, flushed to the kernel: a process killed at any moment
+                    # (even kill -9) leaves whole lines plus at most one torn tail, which resume cuts off
+                    sink.write(record.model_dump_json().encode("utf-8") + b"\n")
                     sink.flush()
-                    os.fsync(sink.fileno())
                     finished += 1
                     if progress:
                         progress(finished, len(todo))
