@@ -59,8 +59,10 @@ def verify(root: Path, manifest: Manifest) -> list[str]:
     return problems
 
 
-def load_golden(path: str | Path | None = None, *, verify_files: bool = True) -> list[Case]:
-    """The cases of a built suite (default: the checked-in golden set), refused if tampered with."""
+def load_golden(path: str | Path | None = None, *, verify_files: bool = True, model: type = Case) -> list[Case]:
+    """The cases of a built suite (default: the checked-in golden set), refused if tampered with.
+
+    `model` may be a slimmer record (the runner's CaseToSend) that keeps only what it needs."""
     root = Path(path) if path is not None else default_golden()
     manifest = read_manifest(root)
     if verify_files:
@@ -70,7 +72,7 @@ def load_golden(path: str | Path | None = None, *, verify_files: bool = True) ->
     cases = []
     for number, line in enumerate((root / "cases.jsonl").read_text("utf-8").splitlines(), 1):
         try:
-            cases.append(Case.model_validate_json(line))
+            cases.append(model.model_validate_json(line))
         except ValidationError as exc:
             raise AssetgenError(f"{root / 'cases.jsonl'} line {number}: {exc.errors()[0]['msg']}") from None
     if len(cases) != manifest.case_count:

@@ -10,7 +10,7 @@ from typing import Any
 
 import orjson
 
-from assetgen.records import Case
+from assetgen.records import CaseToSend
 from assetgen.runrecords import SentSummary
 from assetgen.video import decode_av, jpeg_bytes, sample_indices
 
@@ -54,7 +54,7 @@ def _data_url(media_type: str, data: bytes) -> str:
     return f"data:{media_type};base64,{base64.b64encode(data).decode('ascii')}"
 
 
-def build_body(case: Case, root: Path, options: RequestOptions, thinking: bool | None,
+def build_body(case: CaseToSend, root: Path, options: RequestOptions, thinking: bool | None,
                cache: MediaCache) -> tuple[bytes, SentSummary, int | None]:
     """(JSON body bytes, what was sent, frames shown per clip if known)."""
     key = ("parts", case.id, options.video_mode, options.num_frames)
@@ -84,7 +84,7 @@ def build_body(case: Case, root: Path, options: RequestOptions, thinking: bool |
     return body, summary, frames_shown
 
 
-def _media_parts(case: Case, root: Path, options: RequestOptions):
+def _media_parts(case: CaseToSend, root: Path, options: RequestOptions):
     """The media content parts of a case, encoded once: (parts, images, videos, media bytes, frames shown)."""
     parts: list[dict[str, Any]] = []
     images = videos = media_bytes = 0

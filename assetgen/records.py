@@ -42,6 +42,23 @@ class Case(CaseSpec):
         return [f for f in self.files if f.role == "input"]
 
 
+class CaseToSend(BaseModel):
+    """What the runner needs of a case to ask it: no scene, truth or timeline held in memory."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    id: str
+    family: str
+    category: str
+    prompt: str
+    system_prompt: str | None = None
+    files: list[FileRef]
+
+    @property
+    def inputs(self) -> list[FileRef]:
+        return [f for f in self.files if f.role == "input"]
+
+
 class Manifest(BaseModel):
     """Describes a built suite and pins every file by hash."""
 

@@ -23,7 +23,7 @@ from assetgen.errors import AssetgenError, ConfigError
 from assetgen.golden import load_golden
 from assetgen.metrics import parse as parse_metrics
 from assetgen.payload import SHARED_CACHE, VIDEO_MODES, RequestOptions, build_body
-from assetgen.records import Case
+from assetgen.records import CaseToSend
 from assetgen.runrecords import ResponseRecord, RunInfo, Timing
 from graders.records import Sent, Usage
 
@@ -61,7 +61,7 @@ class EvalOptions:
                 "api_key_given": bool(self.api_key)}
 
 
-def select(cases: list[Case], filters: tuple[str, ...], limit: int | None) -> list[Case]:
+def select(cases: list[CaseToSend], filters: tuple[str, ...], limit: int | None) -> list[CaseToSend]:
     """Cases whose id, family or category matches any filter (substring of the id, or exact name)."""
     chosen = [c for c in cases if not filters or any(f in (c.family, c.category) or f in c.id for f in filters)]
     if filters and not chosen:
@@ -69,7 +69,7 @@ def select(cases: list[Case], filters: tuple[str, ...], limit: int | None) -> li
     return chosen[:limit] if limit else chosen
 
 
-def slots(cases: list[Case], repeat: int, thinking: str) -> list[tuple[Case, int, str]]:
+def slots(cases: list[CaseToSend], repeat: int, thinking: str) -> list[tuple[CaseToSend, int, str]]:
     modes = ["on", "off"] if thinking == "both" else [thinking]
     return [(c, r, m) for m in modes for r in range(repeat) for c in cases]
 
@@ -131,7 +131,7 @@ def versions() -> dict[str, str]:
             **library_versions()}
 
 
-def record_from(outcome: Outcome, case: Case, repeat: int, thinking: str, summary, frames_shown,
+def record_from(outcome: Outcome, case: CaseToSend, repeat: int, thinking: str, summary, frames_shown,
                 max_tokens, video_mode, secrets) -> ResponseRecord:
     usage = Usage(**outcome.usage) if outcome.usage else None
     timing = Timing(latency_s=outcome.latency_s, ttft_s=outcome.ttft_s, ttfc_s=outcome.ttfc_s)
@@ -176,7 +176,7 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
             raise ConfigError(f"{name} {value} must be >= {low}")
     if opts.resume:
         _restore_options(opts, RunInfo.model_validate_json((opts.resume / "run.json").read_bytes()))
-    cases = select(load_golden(opts.golden), opts.filters, opts.limit)
+    cases = select(load_golden(opts.golden, model=CaseToSend), opts.filters, opts.limit)
     golden_hash = hashlib.sha256((opts.golden / "manifest.json").read_bytes()).hexdigest()
     client = Client(opts.endpoint, opts.api_key, concurrency=opts.concurrency, timeout=opts.timeout,
                     retries=opts.retries)
@@ -203,16 +203,18 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
             info.metrics_before = await _scrape(client, client.base)
         _write_info(run_dir, info)
         cache = SHARED_CACHE
-        semaphore = asyncio.Semaphore(opts.concurrency)
+        pending = iter(todo)
         finished = 0
         start = time.perf_counter()
         with responses.open("ab") as sink:
-            async def one(case: Case, repeat: int, thinking: str) -> None:
+            async def worker() -> None:
+                # a fixed pool pulling from one iterator: memory stays O(concurrency), not O(cases)
                 nonlocal finished
-                async with semaphore:
+                for case, repeat, thinking in pending:
                     flag = {"on": True, "off": False}.get(thinking)
                     body, summary, frames = build_body(case, opts.golden, opts.request, flag, cache)
                     outcome = await client.chat(body, opts.request.stream)
+                    del body
                     summary.stream = outcome.streamed
                     record = record_from(outcome, case, repeat, thinking, summary, frames, opts.request.max_tokens,
                                          opts.request.video_mode, secrets)
@@ -224,7 +226,7 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
                     if progress:
                         progress(finished, len(todo))
 
-            await asyncio.gather(*(one(*s) for s in todo))
+            await asyncio.gather(*(worker() for _ in range(min(opts.concurrency, max(1, len(todo))))))
         info.wall_s = (info.wall_s or 0.0) + (time.perf_counter() - start)
         info.metrics_after = await _scrape(client, client.base)
         info.finished = _now()

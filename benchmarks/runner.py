@@ -163,6 +163,7 @@ def main() -> None:
     parser.add_argument("--small", type=int, default=2000, help="requests per small-image measurement")
     parser.add_argument("--video", type=int, default=200, help="requests per video measurement")
     parser.add_argument("--flat", type=int, default=2000, help="distinct video cases for the flat-RSS run (0: skip)")
+    parser.add_argument("--flat-suite", type=Path, default=None, help="reuse a built video suite for the flat run")
     args = parser.parse_args()
     import socket
 
@@ -189,6 +190,8 @@ def main() -> None:
         for label, golden, family, mode, n in (
                 ("small image", ROOT / "golden", "color_grid", "video_url", args.small),
                 ("1080p clip, 30 frames", big, "flashing_light", "frames", args.video)):
+            if not n:
+                continue
             body_file, size = body_for(golden, family, mode)
             for concurrency in (1, 16, 64):
                 b = child("bare", url, body_file, str(n), str(concurrency))
@@ -204,10 +207,13 @@ def main() -> None:
 
             videos = tuple(n for n, f in all_families().items() if isinstance(f, VideoFamily))
             per = -(-args.flat // len(videos))
-            suite = Path(tempfile.mkdtemp())
-            knobs = {n: {"width": 320, "height": 240} for n in videos}
             t0 = time.perf_counter()
-            build(suite, suite="full", per_family=per, families=videos, knobs=knobs, workers=os.cpu_count() or 1)
+            suite = args.flat_suite
+            if suite is None:
+                suite = Path(tempfile.mkdtemp())
+                knobs = {n: {"width": 320, "height": 240} for n in videos}
+                build(suite, suite="full", per_family=per, families=videos, knobs=knobs,
+                      workers=os.cpu_count() or 1)
             built = time.perf_counter() - t0
             result = child("flat", url, str(suite), "16")
             print(f"\n{result['requests']} distinct video cases (320x240, built in {built:.0f} s), c=16: "
