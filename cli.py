@@ -222,7 +222,7 @@ def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video
     from assetgen.endpoint import base_url
     from assetgen.golden import default_golden
     from assetgen.payload import RequestOptions
-    from assetgen.report import terminal_text, write_reports
+    from assetgen.report import write_reports
     from assetgen.runner import EvalOptions, RunInfo, run_eval
 
     if endpoint is None and resume is not None:
@@ -245,24 +245,12 @@ def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video
         request=RequestOptions(model="", max_tokens=max_tokens, temperature=temperature, seed=seed,
                                video_mode=video_mode, num_frames=num_frames, stream=not no_stream,
                                extra_body=extra))
-    bar = None
+    from assetgen.console import ProgressBar, print_report
 
-    def progress(done: int, total: int) -> None:
-        nonlocal bar
-        if not sys.stderr.isatty():
-            return
-        if bar is None:
-            bar = click.progressbar(length=total, label="asking", file=sys.stderr, show_pos=True)
-            bar.__enter__()
-        bar.update(1)
-
-    try:
-        run_dir = run_eval(options, progress)
-    finally:
-        if bar is not None:
-            bar.__exit__(None, None, None)
+    with ProgressBar() as bar:
+        run_dir = run_eval(options, bar)
     report = write_reports(run_dir, options.golden)
-    click.echo(terminal_text(report))
+    print_report(report)
     click.echo(f"\nrun folder: {run_dir}  (report.html, report.md, grades.jsonl)")
     if fail_under is not None and report.accuracy < fail_under:
         _fail(f"accuracy {report.accuracy:.1%} is below --fail-under {fail_under:.1%}", 1)
@@ -273,10 +261,11 @@ def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video
 @click.option("--golden", type=click.Path(file_okay=False, path_type=Path), default=None)
 def report_command(run_dir, golden) -> None:
     """Re-grade a run and re-render its reports (no model is called)."""
-    from assetgen.report import terminal_text, write_reports
+    from assetgen.console import print_report
+    from assetgen.report import write_reports
 
     _require_run(run_dir)
-    click.echo(terminal_text(write_reports(run_dir, golden)))
+    print_report(write_reports(run_dir, golden))
 
 
 @main.command("compare")

@@ -99,9 +99,9 @@ def consistent_so_far(truth: Truth, grader: str, args: dict, answer: str) -> tup
         agrees = Levenshtein.normalized_similarity(body, want[: len(body)]) >= 0.85
         return agrees, agrees and len(body) >= 8
     if grader == "sequence":
-        from graders.matchers import _truth_items, items_of
+        from graders.matchers import items_of, truth_items
 
-        want = _truth_items(truth, args.get("vocabulary"))
+        want = truth_items(truth, args.get("vocabulary"))
         found = items_of(answer, args.get("vocabulary"), want)
         return found == want[: len(found)], bool(found)
     return True, False  # a single value that never arrived contradicts nothing, and shows nothing

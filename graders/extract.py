@@ -20,6 +20,8 @@ class Split:
 def split_reasoning(content: str | None, reasoning: str | None = None) -> Split:
     """Separate reasoning from the answer: vLLM's reasoning field and <think> blocks in content."""
     content = content or ""
+    if "think" not in content:  # the common case: no tags to look for
+        return Split(content.strip(), reasoning.strip() if reasoning else "", False)
     parts = [reasoning] if reasoning else []
     answer, unclosed = [], False
     position = 0

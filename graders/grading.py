@@ -9,7 +9,7 @@ from pydantic import ValidationError
 
 from graders import causes
 from graders.extract import json_object, split_reasoning
-from graders.matchers import close_enough
+from graders.matchers import close_enough, truth_items
 from graders.records import FORMAT_VERSION, CaseSpec, Grade, Response
 from graders.registry import Match, get_grader
 
@@ -177,6 +177,12 @@ def _would_pass(case: CaseSpec, matcher, args, answer: str, match: Match, value)
         return close_enough(match.extracted, float(value), case.truth)
     if case.grader.name == "choice" and isinstance(match.extracted, str):
         return match.extracted == value
+    if case.grader.name in ("sequence", "set") and isinstance(match.extracted, list) and isinstance(value, list):
+        want = truth_items(case.truth.model_copy(update={"value": value}), args.get("vocabulary"))
+        found = match.extracted
+        if case.grader.name == "set":
+            return set(found) == set(want)
+        return found[: len(want)] == want if len(found) > len(want) else found == want
     seen_truth = case.truth.model_copy(update={"value": value, "aliases": []})
     return matcher(seen_truth, answer, args).passed
 

@@ -169,7 +169,8 @@ def _best_items(answer: str, vocabulary: str | None, want: list[str]) -> list[st
     return items_of(options[-1], vocabulary, want) if options else []
 
 
-def _truth_items(truth: Truth, vocabulary: str | None) -> list[str]:
+def truth_items(truth: Truth, vocabulary: str | None) -> list[str]:
+    """The truth's items, normalised the way answers' items are."""
     if vocabulary == "number":
         return [N.format_number(float(v)) for v in truth.value]
     if vocabulary in ("color", "position"):
@@ -181,7 +182,7 @@ def _truth_items(truth: Truth, vocabulary: str | None) -> list[str]:
 def set_match(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     """Unordered items with partial credit: hits / (truth items + extra items)."""
     vocabulary = args.get("vocabulary")
-    want = _truth_items(truth, vocabulary)
+    want = truth_items(truth, vocabulary)
     found = list(dict.fromkeys(_best_items(answer, vocabulary, want)))
     hits = [w for w in want if w in found]
     missed = [w for w in want if w not in found]
@@ -205,7 +206,7 @@ def _cell_name(index: int, shape: list[int] | None) -> str:
 def sequence(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     """Ordered items, credit by edit distance over items; names the first differences."""
     vocabulary = args.get("vocabulary")
-    want = _truth_items(truth, vocabulary)
+    want = truth_items(truth, vocabulary)
     found = _best_items(answer, vocabulary, want)
     if len(found) > len(want) and found[: len(want)] == want:
         found = found[: len(want)]  # a summary after a complete list is not an error
@@ -286,8 +287,13 @@ def transcription(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     return Match(similarity, passed, _short(body, 80), text, details={"missing_secrets": missing})
 
 
+@lru_cache(maxsize=4096)
+def _concept_pattern(synonyms: tuple[str, ...]) -> re.Pattern:
+    return re.compile("|".join(r"\b" + re.escape(N.clean(s)) for s in synonyms))
+
+
 def _concept_present(text: str, synonyms: list[str]) -> bool:
-    return any(re.search(r"\b" + re.escape(N.clean(s)), text) for s in synonyms)
+    return bool(_concept_pattern(tuple(synonyms)).search(text))
 
 
 @grader("keywords")
