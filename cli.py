@@ -227,9 +227,14 @@ def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video
 
     if endpoint is None and resume is not None:
         endpoint = RunInfo.model_validate_json((resume / "run.json").read_bytes()).endpoint
+    reference = None
     if endpoint is None:
-        raise AssetgenError("no --endpoint given, and the built-in reference endpoint is not available yet; "
-                            "pass --endpoint URL")
+        # no endpoint: the built-in reference server, in-process on a free loopback port, over real HTTP
+        from assetgen.reference.server import Running
+
+        reference = Running()
+        endpoint = reference.__enter__()
+        click.echo(f"no --endpoint given: using the built-in reference endpoint at {endpoint}", err=True)
     try:
         extra = orjson.loads(extra_body) if extra_body else {}
     except orjson.JSONDecodeError as exc:
@@ -247,13 +252,43 @@ def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video
                                extra_body=extra))
     from assetgen.console import ProgressBar, print_report
 
-    with ProgressBar() as bar:
-        run_dir = run_eval(options, bar)
+    try:
+        with ProgressBar() as bar:
+            run_dir = run_eval(options, bar)
+    finally:
+        if reference is not None:
+            reference.__exit__(None, None, None)
     report = write_reports(run_dir, options.golden)
     print_report(report)
     click.echo(f"\nrun folder: {run_dir}  (report.html, report.md, grades.jsonl)")
     if fail_under is not None and report.accuracy < fail_under:
         _fail(f"accuracy {report.accuracy:.1%} is below --fail-under {fail_under:.1%}", 1)
+
+
+@main.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Bind address (loopback by default).")
+@click.option("--port", type=int, default=8000, show_default=True)
+@click.option("--num-frames", type=int, default=None, help="Look at only N uniformly sampled frames per clip.")
+@click.option("--fps", type=float, default=None, help="Sample clips at this rate from their container fps.")
+@click.option("--think", is_flag=True, help="Reason before answering (message.reasoning).")
+@click.option("--think-in-content", is_flag=True, help="With --think: reasoning as <think>...</think> in content.")
+@click.option("--redact-secrets", is_flag=True, help="Mask sk-... keys it reads.")
+@click.option("--latency", type=float, default=0.0, help="Seconds before the first token.")
+@click.option("--tokens-per-s", type=float, default=None, help="Pace generated tokens.")
+@click.option("--fail-rate", type=float, default=0.0, help="Share of requests answered 500 or 429.")
+@click.option("--degenerate", is_flag=True, help="Answer with repetition loops.")
+def serve_command(host, port, num_frames, fps, think, think_in_content, redact_secrets, latency, tokens_per_s,
+                  fail_rate, degenerate) -> None:
+    """Run the reference endpoint: an OpenAI-compatible server that answers from pixels."""
+    from assetgen.reference.server import ServeOptions, serve
+
+    if not 0 <= fail_rate <= 1:
+        raise AssetgenError(f"--fail-rate {fail_rate} must be between 0 and 1")
+    options = ServeOptions(num_frames=num_frames, fps=fps, think=think or think_in_content,
+                           think_in_content=think_in_content, redact_secrets=redact_secrets, latency=latency,
+                           tokens_per_s=tokens_per_s, fail_rate=fail_rate, degenerate=degenerate)
+    click.echo(f"assetgen reference endpoint on http://{host}:{port}/v1", err=True)
+    serve(host, port, options)
 
 
 @main.command("report")

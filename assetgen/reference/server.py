@@ -1,0 +1,253 @@
+"""`assetgen serve`: an OpenAI-compatible server whose answers come from the pixels it is sent.
+
+Behaviour knobs emulate real servers honestly: frame sampling (`num_frames`, `fps`), thinking,
+secret redaction, latency and token pacing, injected 500/429 failures, repetition loops. A
+small `max_tokens` really cuts the answer (or the reasoning) with finish_reason 'length'.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from dataclasses import dataclass
+
+import numpy as np
+import orjson
+from aiohttp import web
+
+from assetgen.reference.media import MediaError, decode_image_url, decode_video_url
+from assetgen.reference.solver import solve
+from assetgen.video import sample_indices
+
+MODEL = "assetgen-reference"
+_SECRET = re.compile(r"sk-(?:proj-)?[A-Za-z0-9]{8,}")
+_TOKEN = re.compile(r"\S+\s*|\s+")
+
+
+@dataclass
+class ServeOptions:
+    num_frames: int | None = None  # look at only N uniformly sampled frames of each clip
+    fps: float | None = None  # or sample clips at this rate from the container's fps, like vLLM's loader
+    think: bool = False  # reason before answering (in `reasoning`, or <think> in content)
+    think_in_content: bool = False
+    redact_secrets: bool = False  # mask sk-... keys it reads
+    latency: float = 0.0  # seconds before the first token
+    tokens_per_s: float | None = None  # pace the stream
+    fail_rate: float = 0.0  # share of requests answered 500 or 429 (Retry-After: 1)
+    degenerate: bool = False  # answer with a repetition loop
+    seed: int = 0  # for the injected failures
+    max_body: int = 64 * 1024 * 1024
+
+
+def _error(status: int, message: str, kind: str = "invalid_request_error") -> web.Response:
+    return web.json_response({"error": {"message": message, "type": kind, "code": status}}, status=status)
+
+
+def _tokens(text: str) -> list[str]:
+    return _TOKEN.findall(text)
+
+
+class Reference:
+    def __init__(self, options: ServeOptions):
+        self.options = options
+        self.rng = np.random.default_rng(options.seed)
+        self.counters = {"requests": 0, "errors": 0, "prompt_tokens": 0, "completion_tokens": 0}
+
+    def app(self) -> web.Application:
+        app = web.Application(client_max_size=self.options.max_body)
+        app.add_routes([web.get("/v1/models", self.models), web.post("/v1/chat/completions", self.chat),
+                        web.get("/health", self.health), web.get("/metrics", self.metrics)])
+        return app
+
+    async def models(self, request):
+        return web.json_response({"object": "list", "data": [{"id": MODEL, "object": "model",
+                                                               "owned_by": "assetgen"}]})
+
+    async def health(self, request):
+        return web.Response(text="ok")
+
+    async def metrics(self, request):
+        lines = [f"assetgen_reference_{k}_total {v}" for k, v in self.counters.items()]
+        return web.Response(text="\n".join(lines) + "\n", content_type="text/plain")
+
+    def _sample(self, frames: list[np.ndarray], fps: float | None) -> list[np.ndarray]:
+        o = self.options
+        if o.num_frames:
+            return [frames[i] for i in sample_indices(len(frames), o.num_frames)]
+        if o.fps and fps:
+            n = max(2, min(len(frames), int(len(frames) / fps * o.fps)))
+            return [frames[i] for i in sample_indices(len(frames), n)]
+        return frames
+
+    def _parse(self, body) -> tuple[str, list[np.ndarray], list[list[np.ndarray]], int]:
+        if not isinstance(body, dict):
+            raise MediaError("the request body must be a JSON object")
+        messages = body.get("messages")
+        if not isinstance(messages, list) or not messages:
+            raise MediaError("'messages' must be a non-empty list")
+        texts, images, clips = [], [], []
+        for message in messages:
+            if not isinstance(message, dict) or message.get("role") != "user":
+                continue
+            content = message.get("content")
+            if isinstance(content, str):
+                texts.append(content)
+                continue
+            if not isinstance(content, list):
+                raise MediaError("message 'content' must be a string or a list of parts")
+            for part in content:
+                kind = part.get("type") if isinstance(part, dict) else None
+                if kind == "text":
+                    texts.append(str(part.get("text", "")))
+                elif kind == "image_url":
+                    images.append(decode_image_url((part.get("image_url") or {}).get("url")))
+                elif kind == "video_url":
+                    frames, fps = decode_video_url((part.get("video_url") or {}).get("url"))
+                    if not frames:
+                        raise MediaError("video_url: no frames")
+                    clips.append(self._sample(frames, fps))
+                else:
+                    raise MediaError(f"unsupported content part type {kind!r}")
+        text = "\n".join(texts)
+        prompt_tokens = len(_tokens(text)) + 256 * len(images) + 64 * sum(len(c) for c in clips)
+        return text, images, clips, prompt_tokens
+
+    def _compose(self, body, text, images, clips) -> tuple[str, str]:
+        """(reasoning, answer) before any token budget is applied."""
+        answer = solve(text, images, clips)
+        if self.options.redact_secrets:
+            answer = _SECRET.sub("sk-proj-****", answer)
+        if self.options.degenerate:
+            answer = "the the " * 200
+        reasoning = ""
+        thinking = self.options.think
+        kwargs = body.get("chat_template_kwargs")
+        if isinstance(kwargs, dict) and "enable_thinking" in kwargs:
+            thinking = bool(kwargs["enable_thinking"])
+        if thinking:
+            seen = f"{len(images)} image(s)" + (f" and {len(clips)} clip(s) of {', '.join(str(len(c)) for c in clips)}"
+                                                 f" frames" if clips else "")
+            reasoning = (f"I am given {seen}. I will look at the pixels carefully, locate every relevant object, "
+                         "measure its colour and position, and then answer the question exactly as asked. "
+                         "Let me check each part of the image one by one before writing the final answer.")
+        return reasoning, answer
+
+    async def chat(self, request: web.Request):
+        self.counters["requests"] += 1
+        try:
+            body = orjson.loads(await request.read())
+        except orjson.JSONDecodeError:
+            self.counters["errors"] += 1
+            return _error(400, "the request body is not valid JSON")
+        if self.options.fail_rate and self.rng.random() < self.options.fail_rate:
+            self.counters["errors"] += 1
+            if self.rng.random() < 0.5:
+                return web.json_response({"error": {"message": "injected overload", "type": "rate_limit"}},
+                                         status=429, headers={"Retry-After": "1"})
+            return _error(500, "injected server error", "server_error")
+        try:
+            text, images, clips, prompt_tokens = await asyncio.to_thread(self._parse, body)
+            reasoning, answer = await asyncio.to_thread(self._compose, body, text, images, clips)
+        except MediaError as exc:
+            self.counters["errors"] += 1
+            return _error(400, str(exc))
+        max_tokens = body.get("max_completion_tokens") or body.get("max_tokens")
+        if max_tokens is not None and (not isinstance(max_tokens, int) or max_tokens < 1):
+            return _error(400, f"max_tokens must be a positive integer, got {max_tokens!r}")
+        r_tokens, a_tokens = _tokens(reasoning), _tokens(answer)
+        finish = "stop"
+        if max_tokens is not None and len(r_tokens) + len(a_tokens) > max_tokens:
+            finish = "length"
+            r_tokens = r_tokens[:max_tokens]
+            a_tokens = a_tokens[: max(0, max_tokens - len(r_tokens))]
+        in_content = self.options.think_in_content and r_tokens
+        usage = {"prompt_tokens": prompt_tokens, "completion_tokens": len(r_tokens) + len(a_tokens),
+                 "total_tokens": prompt_tokens + len(r_tokens) + len(a_tokens)}
+        self.counters["prompt_tokens"] += prompt_tokens
+        self.counters["completion_tokens"] += usage["completion_tokens"]
+        if self.options.latency:
+            await asyncio.sleep(self.options.latency)
+        if in_content:  # a model that thinks in its content, with tags (closed only if it got there)
+            closing = ["</think>\n"] if finish == "stop" or a_tokens else []
+            a_tokens = ["<think>", *r_tokens, *closing, *a_tokens]
+            r_tokens = []
+        if not body.get("stream"):
+            message = {"role": "assistant", "content": "".join(a_tokens) if a_tokens else None}
+            if r_tokens:
+                message["reasoning"] = "".join(r_tokens)
+            total_delay = (usage["completion_tokens"] / self.options.tokens_per_s) if self.options.tokens_per_s else 0
+            if total_delay:
+                await asyncio.sleep(total_delay)
+            return web.json_response({"id": f"chatcmpl-{self.counters['requests']}", "object": "chat.completion",
+                                      "created": 0, "model": MODEL,
+                                      "choices": [{"index": 0, "message": message, "finish_reason": finish}],
+                                      "usage": usage})
+        return await self._stream(request, body, r_tokens, a_tokens, finish, usage)
+
+    async def _stream(self, request, body, r_tokens, a_tokens, finish, usage):
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"})
+        await response.prepare(request)
+        ident = f"chatcmpl-{self.counters['requests']}"
+
+        async def send(delta: dict, finish_reason=None, extra=None):
+            chunk = {"id": ident, "object": "chat.completion.chunk", "created": 0, "model": MODEL,
+                     "choices": [{"index": 0, "delta": delta, "finish_reason": finish_reason}]}
+            await response.write(b"data: " + orjson.dumps(chunk | (extra or {})) + b"\n\n")
+
+        pause = 1.0 / self.options.tokens_per_s if self.options.tokens_per_s else 0.0
+        await send({"role": "assistant"})
+        for field, tokens in (("reasoning", r_tokens), ("content", a_tokens)):
+            for token in tokens:
+                if pause:
+                    await asyncio.sleep(pause)
+                await send({field: token})
+        await send({}, finish)
+        options = body.get("stream_options")
+        if isinstance(options, dict) and options.get("include_usage"):
+            await response.write(b"data: " + orjson.dumps({"id": ident, "object": "chat.completion.chunk",
+                                                           "created": 0, "model": MODEL, "choices": [],
+                                                           "usage": usage}) + b"\n\n")
+        await response.write(b"data: [DONE]\n\n")
+        return response
+
+
+def serve(host: str, port: int, options: ServeOptions) -> None:
+    web.run_app(Reference(options).app(), host=host, port=port, print=None, access_log=None)
+
+
+class Running:
+    """The reference server in a background thread on a free loopback port (for `eval` and tests)."""
+
+    def __init__(self, options: ServeOptions | None = None):
+        self.options = options or ServeOptions()
+
+    def __enter__(self) -> str:
+        import socket
+        import threading
+
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.loop = asyncio.new_event_loop()
+        ready = threading.Event()
+
+        def run():
+            asyncio.set_event_loop(self.loop)
+            self.runner = web.AppRunner(Reference(self.options).app(), access_log=None)
+            self.loop.run_until_complete(self.runner.setup())
+            self.loop.run_until_complete(web.TCPSite(self.runner, "127.0.0.1", self.port).start())
+            ready.set()
+            self.loop.run_forever()
+
+        self.thread = threading.Thread(target=run, daemon=True)
+        self.thread.start()
+        if not ready.wait(30):
+            raise RuntimeError("the reference server did not start")
+        return f"http://127.0.0.1:{self.port}/v1"
+
+    def __exit__(self, *exc):
+        asyncio.run_coroutine_threadsafe(self.runner.cleanup(), self.loop).result(30)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(30)
+        time.sleep(0)

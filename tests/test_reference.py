@@ -1,0 +1,150 @@
+"""The reference endpoint: OpenAI protocol, behaviour knobs, isolation from the golden truth."""
+
+from __future__ import annotations
+
+import ast
+import base64
+import json
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from assetgen.payload import RequestOptions
+from assetgen.reference.server import Running, ServeOptions
+from assetgen.report import grade_run
+from assetgen.runner import EvalOptions, read_responses, run_eval
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "golden"
+PNG = base64.b64encode((GOLDEN / "assets/color_grid/color_grid-s0-0001.png").read_bytes()).decode()
+
+
+def post(url: str, body) -> tuple[int, dict | str]:
+    data = body if isinstance(body, bytes) else json.dumps(body).encode()
+    request = urllib.request.Request(url + "/chat/completions", data=data,
+                                     headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            text = response.read().decode()
+            return response.status, json.loads(text) if text.startswith("{") else text
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read().decode())
+
+
+def ask(prompt: str, *, image=PNG, **extra) -> dict:
+    parts = [{"type": "image_url", "image_url": {"url": f"data:image/png;base64,{image}"}}] if image else []
+    return {"model": "assetgen-reference", "messages": [{"role": "user", "content": [*parts, {"type": "text",
+                                                                                             "text": prompt}]}],
+            **extra}
+
+
+GRID_Q = ("This image shows a grid of colored squares with 6 rows and 6 columns. What color is the cell in row 5, "
+          "column 1 (counting rows from the top and columns from the left, starting at 1)? Answer with one color name.")
+
+
+def test_models_health_metrics_and_a_plain_answer():
+    with Running() as url:
+        models = json.loads(urllib.request.urlopen(url + "/models").read())
+        assert models["data"][0]["id"] == "assetgen-reference"
+        assert urllib.request.urlopen(url.rsplit("/v1", 1)[0] + "/health").status == 200
+        status, body = post(url, ask(GRID_Q))
+        metrics = urllib.request.urlopen(url.rsplit("/v1", 1)[0] + "/metrics").read().decode()
+    assert status == 200 and body["choices"][0]["message"]["content"] == "The cell is blue."
+    assert body["choices"][0]["finish_reason"] == "stop" and body["usage"]["completion_tokens"] > 0
+    assert "assetgen_reference_requests_total 1" in metrics
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    (b"{not json", "not valid JSON"),
+    ({"model": "x"}, "'messages' must be a non-empty list"),
+    (ask("hi", image="@@@notbase64"), "invalid base64"),
+    ({"model": "x", "messages": [{"role": "user", "content": [{"type": "image_url", "image_url": {
+        "url": "http://example.com/a.png"}}]}]}, "only data: URLs"),
+    (ask("hi", image=base64.b64encode(b"GIF89a not really").decode()), "not a decodable image"),
+    (ask("hi", max_tokens=0), "max_tokens must be a positive integer"),
+], ids=["bad-json", "no-messages", "bad-base64", "remote-url", "not-an-image", "bad-max-tokens"])
+def test_malformed_requests_get_400_naming_the_problem(body, message):
+    with Running() as url:
+        status, answer = post(url, body)
+    assert status == 400 and message in answer["error"]["message"]
+
+
+def test_decompression_bomb_is_refused(monkeypatch):
+    import assetgen.reference.media as media
+
+    monkeypatch.setattr(media, "MAX_PIXELS", 1000)
+    with Running() as url:
+        status, answer = post(url, ask(GRID_Q))
+    assert status == 400 and "over 1000 pixels" in answer["error"]["message"]
+
+
+def _run(tmp_path, options: ServeOptions, filters, **request):
+    with Running(options) as url:
+        opts = EvalOptions(endpoint=url, golden=GOLDEN, out=tmp_path, filters=filters, concurrency=4,
+                           request=RequestOptions(model="", **request))
+        run_dir = run_eval(opts)
+    return run_dir, grade_run(run_dir)
+
+
+def test_num_frames_4_gives_frame_sampling_and_the_estimate_finds_4(tmp_path):
+    videos = ("flashing_light", "pulsing_circle", "color_cycle", "appearing_objects")
+    _, full = _run(tmp_path / "all", ServeOptions(), videos)
+    assert all(g.verdict == "correct" for _, g in full.grades), [g.explanation for _, g in full.grades]
+    _, four = _run(tmp_path / "four", ServeOptions(num_frames=4), videos)
+    causes = [g.cause for _, g in four.grades]
+    assert causes.count("frame_sampling") >= 3, [g.explanation for _, g in four.grades]
+    estimate = four.summaries["server-default"].frames
+    assert estimate.supported and estimate.frames_low <= 4 <= estimate.frames_high < 30
+
+
+def test_small_budget_with_thinking_exhausts_reasoning(tmp_path):
+    _, report = _run(tmp_path, ServeOptions(think=True), ("color_grid-s0-0001",), max_tokens=10)
+    [(record, grade)] = report.grades
+    assert record.content is None and record.reasoning and record.finish_reason == "length"
+    assert (grade.verdict, grade.cause) == ("no_answer", "reasoning_exhausted")
+
+
+def test_thinking_in_content_is_stripped_before_grading(tmp_path):
+    _, report = _run(tmp_path, ServeOptions(think=True, think_in_content=True), ("color_grid-s0-0001",))
+    [(record, grade)] = report.grades
+    assert record.content.startswith("<think>") and grade.verdict == "correct"
+
+
+def test_small_budget_truncates_a_long_answer(tmp_path):
+    _, report = _run(tmp_path, ServeOptions(), ("color_grid-s0-0000",), max_tokens=6)
+    [(record, grade)] = report.grades
+    assert record.finish_reason == "length" and (grade.verdict, grade.cause) == ("partial", "truncation")
+
+
+def test_degenerate_mode_is_recognised(tmp_path):
+    _, report = _run(tmp_path, ServeOptions(degenerate=True), ("arithmetic",))
+    assert [g.cause for _, g in report.grades] == ["degenerate_repetition"]
+
+
+def test_injected_failures_are_retried_or_recorded(tmp_path):
+    run_dir, _ = _run(tmp_path, ServeOptions(fail_rate=0.5, seed=3), ("color_grid", "shapes"))
+    records = read_responses(run_dir / "responses.jsonl")
+    assert len(records) == 5 and any(r.attempts > 1 for r in records)
+
+
+REFERENCE = ROOT / "assetgen" / "reference"
+FORBIDDEN = ("assetgen.golden", "assetgen.records", "assetgen.build", "assetgen.suites", "assetgen.families",
+             "assetgen.registry", "assetgen.runner", "assetgen.report", "graders")
+
+
+def test_reference_code_has_no_path_to_the_truth():
+    """The server imports nothing that reads cases, scenes or truth, and opens no files."""
+    for path in REFERENCE.glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                assert not (node.module or "").startswith(FORBIDDEN), f"{path.name} imports {node.module}"
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    assert not alias.name.startswith(FORBIDDEN), f"{path.name} imports {alias.name}"
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "open":
+                raise AssertionError(f"{path.name} opens a file")
+            if isinstance(node, ast.Attribute) and node.attr in ("read_text", "read_bytes", "golden", "truth"):
+                raise AssertionError(f"{path.name} uses .{node.attr}")
