@@ -17,7 +17,7 @@ import orjson
 from aiohttp import web
 
 from assetgen.reference.media import MediaError, decode_image_url, decode_video_url
-from assetgen.reference.solver import solve
+from assetgen.reference.solver import Clip, solve
 from assetgen.video import sample_indices
 
 MODEL = "assetgen-reference"
@@ -106,7 +106,9 @@ class Reference:
                     frames, fps = decode_video_url((part.get("video_url") or {}).get("url"))
                     if not frames:
                         raise MediaError("video_url: no frames")
-                    clips.append(self._sample(frames, fps))
+                    clip = Clip(self._sample(frames, fps))
+                    clip.seconds = (len(frames) - 1) / fps if fps else None
+                    clips.append(clip)
                 else:
                     raise MediaError(f"unsupported content part type {kind!r}")
         text = "\n".join(texts)

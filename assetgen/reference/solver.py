@@ -7,6 +7,7 @@ Only the request's own text and media are used: no case, scene or truth is ever 
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from collections.abc import Callable
 
@@ -14,15 +15,18 @@ import cv2
 import numpy as np
 
 from assetgen.colors import PALETTE, nearest_name
+from assetgen.reference.shapes import things
 
 CANNOT = "I cannot determine the answer from the image."
 Solver = Callable[[re.Match, list[np.ndarray], list[list[np.ndarray]]], str | None]
 _SOLVERS: list[tuple[re.Pattern, Solver]] = []
 
 
-def solver(pattern: str):
+def solver(pattern: str, *, first: bool = False):
+    """Register a solver; `first` puts it ahead of broader patterns that would also match."""
     def register(function: Solver) -> Solver:
-        _SOLVERS.append((re.compile(pattern, re.IGNORECASE | re.DOTALL), function))
+        entry = (re.compile(pattern, re.IGNORECASE | re.DOTALL), function)
+        _SOLVERS.insert(0, entry) if first else _SOLVERS.append(entry)
         return function
 
     return register
@@ -154,3 +158,304 @@ def appearing(m, images, clips):
 
 
 assert set(PALETTE)  # the palette is shared knowledge of color names, not case data
+
+
+# --- shapes ----------------------------------------------------------------------------------------------
+
+def _label(t) -> str:
+    return f"{t.color} {t.shape}"
+
+
+@solver(r"List every shape in this image as 'color shape'")
+def list_shapes(m, images, clips):
+    return ", ".join(_label(t) for t in sorted(things(images[0]), key=lambda t: (t.x, t.y)))
+
+
+@solver(r"How many (\w+?)s are in this image\?")
+def count_shape(m, images, clips):
+    return f"The answer is {sum(t.shape == m.group(1).lower() for t in things(images[0]))}."
+
+
+@solver(r"How many (\w+) shapes are in this image\?")
+def count_color(m, images, clips):
+    return f"The answer is {sum(t.color == m.group(1).lower() for t in things(images[0]))}."
+
+
+@solver(r"Which shape is furthest to the left\?")
+def leftmost(m, images, clips):
+    return f"The {_label(min(things(images[0]), key=lambda t: t.x))}."
+
+
+@solver(r"Is the (\w+) (\w+) (to the left of|above) the (\w+) (\w+)\?")
+def relation(m, images, clips):
+    found = {(t.color, t.shape): t for t in things(images[0])}
+    a, b = found[(m.group(1), m.group(2))], found[(m.group(4), m.group(5))]
+    holds = a.x < b.x if m.group(3) == "to the left of" else a.y < b.y
+    return "Yes." if holds else "No."
+
+
+@solver(r"You are shown (\d+) images, in order\. Which image contains the most (\w+?)s\?")
+def most_of_shape(m, images, clips):
+    counts = [sum(t.shape == m.group(2) for t in things(image)) for image in images]
+    best = counts.index(max(counts))
+    return f"({'ABCDEFGH'[best]}) Image {best + 1}"
+
+
+def _options(text: str) -> list[str]:
+    return [o.strip() for o in re.findall(r"\([A-L]\) ([^()]+?)(?=\s*\([A-L]\)|$)", text)]
+
+
+@solver(r"follow a repeating pattern\. Which shape comes next.*?(\(A\).*)$")
+def next_in_pattern(m, images, clips):
+    shown = sorted((t for t in things(images[0]) if t.area > 400), key=lambda t: t.x)
+    shown = [t for t in shown if t.color != "black" or t.shape != "star"]  # the '?' glyph is not a shape
+    def period(seq):
+        return next(p for p in range(1, len(seq) + 1) if all(seq[i] == seq[i % p] for i in range(len(seq))))
+    shapes, colors = [t.shape for t in shown], [t.color for t in shown]
+    guess = f"{colors[len(colors) % period(colors)]} {shapes[len(shapes) % period(shapes)]}"
+    options = _options(m.group(1))
+    if guess not in options:
+        return None
+    return f"({'ABCDEFGHIJKL'[options.index(guess)]}) {guess}"
+
+
+@solver(r"One shape in this grid differs from all the others")
+def odd_one(m, images, clips):
+    found = things(images[0])
+    kinds = [(t.shape, t.color) for t in found]
+    odd = [t for t, k in zip(found, kinds, strict=True) if kinds.count(k) == 1]
+    if len(odd) != 1:
+        return None
+    cell = odd[0]
+    ys = sorted({round(t.y) for t in found})
+    xs = sorted({round(t.x) for t in found})
+    rows = [y for i, y in enumerate(ys) if i == 0 or y - ys[i - 1] > 10]
+    cols = [x for i, x in enumerate(xs) if i == 0 or x - xs[i - 1] > 10]
+    r = min(range(len(rows)), key=lambda i: abs(rows[i] - cell.y)) + 1
+    c = min(range(len(cols)), key=lambda i: abs(cols[i] - cell.x)) + 1
+    return f"({r}, {c})"
+
+
+@solver(r"How many points are there where two of the line segments in this image cross")
+def crossings(m, images, clips):
+    image = images[0]
+    masks = []
+    for name in {nearest_name(p) for p in image[ink(image)].reshape(-1, 3)[::7]}:
+        mask = np.all(np.abs(image.astype(int) - np.array(PALETTE[name])) < 40, axis=2)
+        if mask.sum() > 200:
+            masks.append(cv2.dilate(mask.astype(np.uint8), np.ones((7, 7), np.uint8)).astype(bool))
+    total = sum(len(blobs(masks[i] & masks[j], 4)) for i in range(len(masks)) for j in range(i + 1, len(masks)))
+    return f"The answer is {total}."
+
+
+# --- video: one tracker, many questions ---------------------------------------------------------------------
+
+class Clip(list):
+    """Frames the server looked at, and the seconds the whole clip spans (None when unknown)."""
+
+    seconds: float | None = None
+
+
+def track(frames: list[np.ndarray]) -> list[list]:
+    """Per frame, the objects on the frame's background colour."""
+    out = []
+    for frame in frames:
+        background = tuple(int(v) for v in np.median(np.array(
+            [frame[2, 2], frame[2, -3], frame[-3, 2], frame[-3, -3]]), axis=0))
+        out.append(things(frame, background, min_area=80))
+    return out
+
+
+def _main_path(frames) -> list[tuple[float, float]]:
+    return [(max(objs, key=lambda t: t.area).x, max(objs, key=lambda t: t.area).y) for objs in track(frames) if objs]
+
+
+def _direction(dx: float, dy: float) -> str:
+    if abs(dy) < 0.35 * abs(dx):
+        return "left to right" if dx > 0 else "right to left"
+    if abs(dx) < 0.35 * abs(dy):
+        return "top to bottom" if dy > 0 else "bottom to top"
+    return f"toward the {'bottom' if dy > 0 else 'top'} {'right' if dx > 0 else 'left'}"
+
+
+def _choose(options_text: str, answer: str) -> str | None:
+    options = _options(options_text)
+    return f"({'ABCDEFGHIJKL'[options.index(answer)]}) {answer}" if answer in options else None
+
+
+def _sign_changes(values) -> int:
+    signs = [1 if v > 0 else -1 for v in values if abs(v) > 0.5]
+    return sum(a != b for a, b in itertools.pairwise(signs))
+
+
+@solver(r"Describe in one sentence what happens in this video")
+def describe(m, images, clips):
+    objs = track(clips[0])
+    first = max(objs[0], key=lambda t: t.area)
+    path = _main_path(clips[0])
+    way = _direction(path[-1][0] - path[0][0], path[-1][1] - path[0][1])
+    noun = "ball" if first.shape == "circle" else first.shape
+    return f"A {first.color} {noun} moves across the frame from {way}."
+
+
+@solver(r"In which direction does the ball move in this video\?(.*)$")
+def direction(m, images, clips):
+    path = _main_path(clips[0])
+    return _choose(m.group(1), _direction(path[-1][0] - path[0][0], path[-1][1] - path[0][1]))
+
+
+@solver(r"How does the ball move in this video\? It moves in (.*)$")
+def motion_kind(m, images, clips):
+    path = _main_path(clips[0])
+    xs, ys = np.array([p[0] for p in path]), np.array([p[1] for p in path])
+    radii = np.hypot(xs - xs.mean(), ys - ys.mean())
+    if len(path) >= 5 and radii.mean() > 20 and np.abs(radii - radii.mean()).max() < 0.08 * radii.mean():
+        kind = "a circle"
+    elif _sign_changes(np.diff(xs)) + _sign_changes(np.diff(ys)):
+        kind = "bouncing off the walls"
+    else:
+        kind = "a straight line"
+    return _choose(m.group(1), kind)
+
+
+@solver(r"moves around a circle\. Does it go clockwise or counterclockwise.*?(\(A\).*)$")
+def turning(m, images, clips):
+    path = np.array(_main_path(clips[0]))
+    centre = path.mean(axis=0)
+    angles = np.arctan2(path[:, 1] - centre[1], path[:, 0] - centre[0])
+    turn = float(np.sum((np.diff(angles) + np.pi) % (2 * np.pi) - np.pi))
+    return _choose(m.group(1), "clockwise" if turn > 0 else "counterclockwise")  # image y points down
+
+
+@solver(r"How many times does the ball bounce off a wall")
+def bounces(m, images, clips):
+    path = np.array(_main_path(clips[0]))
+    return f"The answer is {_sign_changes(np.diff(path[:, 0])) + _sign_changes(np.diff(path[:, 1]))}."
+
+
+def _travel(clip) -> float:
+    path = _main_path(clip)
+    return path[-1][0] - path[0][0]
+
+
+@solver(r"two videos, each with one moving ball\. In which video does the ball move faster\?(.*)$")
+def faster(m, images, clips):
+    a, b = abs(_travel(clips[0])), abs(_travel(clips[1]))
+    return _choose(m.group(1), "the first video" if a > b else "the second video")
+
+
+@solver(r"two videos, each with one moving ball\. Do the two balls move in the same direction")
+def same_direction(m, images, clips):
+    return "Yes." if (_travel(clips[0]) > 0) == (_travel(clips[1]) > 0) else "No."
+
+
+@solver(r"where in the frame will it be ([\d.]+) seconds after the video ends\?.*?(\(A\).*)$")
+def predict(m, images, clips):
+    clip = clips[0]
+    seconds = getattr(clip, "seconds", None) or (len(clip) - 1) / 2.0  # unknown rate: assume 2 fps
+    path = _main_path(clip)
+    (xa, ya), (xb, yb) = path[0], path[-1]
+    ahead = float(m.group(1)) / seconds
+    x, y = xb + (xb - xa) * ahead, yb + (yb - ya) * ahead
+    h, w = clip[0].shape[:2]
+    row = ("top", "middle", "bottom")[min(2, int(3 * y / h))]
+    return _choose(m.group(2), f"{row} {('left', 'center', 'right')[min(2, int(3 * x / w))]}")
+
+
+@solver(r"Two balls move toward the black finish line in this video\. Which ball reaches the line first")
+def race(m, images, clips):
+    first = clips[0][0]
+    line = int(np.argmax(np.all(first < 60, axis=2).sum(axis=0)))
+    colors = {t.color for t in things(first) if t.color != "black" and t.area > 300}
+    for frame in clips[0]:
+        # each ball by its own colour: touching the black line does not merge it away
+        reach = {}
+        for name in colors:
+            xs = np.nonzero(np.all(np.abs(frame.astype(int) - np.array(PALETTE[name])) < 60, axis=2).any(axis=0))[0]
+            if len(xs):
+                reach[name] = int(xs.max())
+        across = {name: x for name, x in reach.items() if x >= line - 1}
+        if across:
+            return f"The {max(across, key=across.get)} ball."
+    return None
+
+
+@solver(r"Colored squares appear one after another in this video\. List their colors in the order")
+def appearance_order(m, images, clips):
+    order: list[str] = []
+    for objs in track(clips[0]):
+        for t in sorted(objs, key=lambda t: t.x):
+            if t.color not in order:
+                order.append(t.color)
+    return ", ".join(order)
+
+
+@solver(r"The object in this video changes shape over time\. List every shape it takes")
+def morph(m, images, clips):
+    shapes = [max(objs, key=lambda t: t.area).shape for objs in track(clips[0]) if objs]
+    return ", ".join(s for i, s in enumerate(shapes) if i == 0 or s != shapes[i - 1])
+
+
+def _moving_object(clip):
+    objs = [max(o, key=lambda t: t.area) for o in track(clip) if o]
+    way = "right" if objs[-1].x > objs[0].x else "left"
+    shapes = [o.shape for o in objs]
+    return objs[0].color, max(set(shapes), key=shapes.count), way
+
+
+@solver(r"What color is the moving object in this video\? Answer with exactly one word")
+def one_word_color(m, images, clips):
+    return _moving_object(clips[0])[0]
+
+
+@solver(r"Give the moving object's color, its shape, and the direction it moves")
+def comma_triplet(m, images, clips):
+    return ", ".join(_moving_object(clips[0]))
+
+
+@solver(r"Reply with only a JSON object with the keys")
+def json_report(m, images, clips):
+    color, shape, way = _moving_object(clips[0])
+    return json.dumps({"color": color, "shape": shape, "direction": way})
+
+
+def circles(image: np.ndarray) -> list[tuple[float, float, float]]:
+    """Outlined circles, found with the Hough transform on the dark outlines."""
+    dark = (np.all(image < 100, axis=2) * 255).astype(np.uint8)
+    h, w = dark.shape
+    found = cv2.HoughCircles(cv2.GaussianBlur(dark, (5, 5), 1.5), cv2.HOUGH_GRADIENT, dp=1, minDist=12,
+                             param1=100, param2=40, minRadius=15, maxRadius=min(h, w) // 2)
+    if found is None:
+        return []
+    kept: list[tuple[float, float, float]] = []
+    angles = np.linspace(0, 2 * np.pi, 120, endpoint=False)
+    offsets = np.arange(-4, 5)
+    for x, y, r in found[0].tolist():
+        # refine centre and radius (Hough is a few pixels off), then demand a real outline: nearly the
+        # whole circumference dark
+        cx = x + offsets[:, None, None, None]
+        cy = y + offsets[None, :, None, None]
+        rr = r + offsets[None, None, :, None]
+        xs = np.clip((cx + rr * np.cos(angles)).astype(int), 0, w - 1)
+        ys = np.clip((cy + rr * np.sin(angles)).astype(int), 0, h - 1)
+        share = (dark[ys, xs] > 0).mean(axis=3)
+        i, j, k = np.unravel_index(int(np.argmax(share)), share.shape)
+        if share[i, j, k] < 0.9:
+            continue
+        bx, by, br = x + offsets[i], y + offsets[j], r + offsets[k]
+        if not any(abs(bx - a) < 8 and abs(by - b) < 8 and abs(br - c) < 8 for a, b, c in kept):
+            kept.append((bx, by, br + 1.5))  # the stroke is drawn inward from the true radius
+    return kept
+
+
+@solver(r"How many circles are in this image\? Overlapping circles count separately", first=True)
+def count_circles(m, images, clips):
+    return f"The answer is {len(circles(images[0]))}."
+
+
+@solver(r"How many pairs of circles in this image overlap", first=True)
+def overlapping_pairs(m, images, clips):
+    found = circles(images[0])
+    pairs = sum(np.hypot(a[0] - b[0], a[1] - b[1]) < a[2] + b[2]
+                for i, a in enumerate(found) for b in found[i + 1:])
+    return f"The answer is {pairs}."
