@@ -12,7 +12,8 @@ FIRST = ("Maria", "Kenji", "Amara", "Lukas", "Priya", "Tomas", "Ingrid", "Omar",
 LAST = ("Lopez", "Tanaka", "Okafor", "Novak", "Sharma", "Berg", "Haddad", "Rossi", "Chen", "Keller")
 WORDS = ("amber", "falcon", "harbor", "quartz", "willow", "cobalt", "meadow", "summit", "ember", "delta")
 REGIONS = ("us-east-2", "eu-west-1", "ap-south-1", "eu-central-1", "us-west-2", "sa-east-1")
-ALPHABET = string.ascii_letters + string.digits
+# no look-alikes (0/O, 1/l/I): a misread should mean poor vision, not an ambiguous font
+ALPHABET = "".join(c for c in string.ascii_letters + string.digits if c not in "0O1lI")
 FIELDS = ("host", "port", "user", "region", "timeout_ms", "replicas", "bucket")
 
 
@@ -37,6 +38,7 @@ def field_value(rng, field: str) -> str:
 @register
 class TextCard(Family):
     name = "text_card"
+    version = 2  # v2: keys without look-alike characters
     category = "ocr"
     summary = "Config-like text card; transcribe it, read one field, or read the fake API key."
     knobs = (

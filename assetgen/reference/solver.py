@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from assetgen.colors import PALETTE, nearest_name
+from assetgen.reference import ocr
 from assetgen.reference.shapes import things
 
 CANNOT = "I cannot determine the answer from the image."
@@ -459,3 +460,233 @@ def overlapping_pairs(m, images, clips):
     pairs = sum(np.hypot(a[0] - b[0], a[1] - b[1]) < a[2] + b[2]
                 for i, a in enumerate(found) for b in found[i + 1:])
     return f"The answer is {pairs}."
+
+
+# --- text: OCR -----------------------------------------------------------------------------------------------
+
+def _rows(lines) -> list[str]:
+    """OCR pieces joined into visual rows (pieces on one row are joined with a space)."""
+    rows: list[list] = []
+    for line in sorted(lines, key=lambda piece: piece.cy):
+        if rows and abs(rows[-1][0].cy - line.cy) < 0.5 * (line.y1 - line.y0):
+            rows[-1].append(line)
+        else:
+            rows.append([line])
+    return [" ".join(p.text for p in sorted(row, key=lambda piece: piece.x0)) for row in rows]
+
+
+def _tidy(row: str) -> str:
+    return re.sub(r"\s*=\s*", " = ", row.strip())
+
+
+@solver(r"Transcribe all the text in this image exactly")
+def transcribe_card(m, images, clips):
+    return "\n".join(_tidy(row) for row in _rows(ocr.read(images[0])))
+
+
+@solver(r"What is the value of (\w+) in this image\?")
+def card_field(m, images, clips):
+    for row in _rows(ocr.read(images[0])):
+        key, sep, value = _tidy(row).partition(" = ")
+        if sep and key.strip().lower() == m.group(1).lower():
+            return value.strip()
+    return None
+
+
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+
+
+def _polynomial(text: str) -> tuple[int, int, int, int] | None:
+    """'2x²+2x−4=0' -> (a, b, c, rhs) for a x^2 + b x + c = rhs."""
+    text = text.replace("−", "-").replace("–", "-").replace(" ", "").replace("X", "x")
+    text = re.sub(r"x[\^]?[²2](?![\d])", "x^2", text.translate(_SUPERSCRIPTS)) if "²" in text else text
+    if "=" not in text:
+        return None
+    left, right = text.split("=", 1)
+    try:
+        rhs = int(right)
+    except ValueError:
+        return None
+    a = b = c = 0
+    for sign, coef, var in re.findall(r"([+-]?)(\d*)(x\^2|x)?", left):
+        if not coef and not var:
+            continue
+        value = int(coef) if coef else 1
+        value = -value if sign == "-" else value
+        if var == "x^2":
+            a += value
+        elif var == "x":
+            b += value
+        else:
+            c += value
+    return a, b, c, rhs
+
+
+@solver(r"Solve the equation in this image for x\. Give every solution")
+def quadratic(m, images, clips):
+    poly = _polynomial("".join(line.text for line in ocr.read(images[0])))
+    if not poly or not poly[0]:
+        return None
+    a, b, c, rhs = poly
+    c -= rhs
+    disc = b * b - 4 * a * c
+    if disc < 0:
+        return None
+    roots = sorted({(-b - disc ** 0.5) / (2 * a), (-b + disc ** 0.5) / (2 * a)})
+    return "x = " + " or x = ".join(f"{r:g}" for r in roots)
+
+
+@solver(r"Solve the equation in this image for x\. Answer with the value of x")
+def linear(m, images, clips):
+    poly = _polynomial("".join(line.text for line in ocr.read(images[0])))
+    if not poly or poly[0] or not poly[1]:
+        return None
+    _, b, c, rhs = poly
+    return f"x = {(rhs - c) / b:g}"
+
+
+def _operator_between(image: np.ndarray, left, right) -> str | None:
+    """The operator glyph between two numbers, from its ink: a flat stroke is a minus."""
+    top, bottom = int(min(left.y0, right.y0)), int(max(left.y1, right.y1))
+    patch = np.all(image[top:bottom, int(left.x1) + 2:int(right.x0) - 2] < 100, axis=2)
+    ys, xs = np.nonzero(patch)
+    if len(xs) < 10:
+        return None
+    height, width = ys.max() - ys.min() + 1, xs.max() - xs.min() + 1
+    if height < 0.35 * width:
+        return "-"
+    centre = patch[ys.min():ys.max() + 1, (xs.min() + xs.max()) // 2]
+    return "+" if centre.mean() > 0.8 else "x"
+
+
+@solver(r"Compute the result of the expression in this image")
+def arithmetic(m, images, clips):
+    lines = ocr.read(images[0])
+    text = " ".join(line.text for line in lines).replace("−", "-")
+    found = re.search(r"(\d+)\s*([×xX*+\-])\s*(\d+)", text)
+    if found:
+        a, op, b = int(found.group(1)), found.group(2), int(found.group(3))
+    else:  # the operator was not read: two numbers, and the glyph between them from pixels
+        numbers = sorted((line for line in lines if re.fullmatch(r"\s*\d+\s*", line.text)), key=lambda piece: piece.x0)
+        if len(numbers) != 2:
+            return None
+        op = _operator_between(images[0], numbers[0], numbers[1])
+        if op is None:
+            return None
+        a, b = int(numbers[0].text), int(numbers[1].text)
+    value = a + b if op == "+" else a - b if op == "-" else a * b
+    return f"The answer is {value}."
+
+
+# --- charts ------------------------------------------------------------------------------------------------
+
+def _number(text: str) -> float | None:
+    found = re.fullmatch(r"\s*(-?\d+(?:\.\d+)?)\s*", text.replace("−", "-"))
+    return float(found.group(1)) if found else None
+
+
+def _axis(lines, left_of: float):
+    """value = a * y + b, fitted on the numeric tick labels left of the plot."""
+    ticks = [(line.cy, _number(line.text)) for line in lines if line.x1 < left_of and _number(line.text) is not None]
+    if len(ticks) < 2:
+        return None
+    ys, vs = np.array([t[0] for t in ticks]), np.array([t[1] for t in ticks])
+    a, b = np.polyfit(ys, vs, 1)
+    return lambda y: float(a * y + b)
+
+
+def _chart_marks(image: np.ndarray, kind: str):
+    """Bars (x centre, top y, bottom y) or markers (x, y), found by their saturated colour."""
+    saturated = (image.max(axis=2).astype(int) - image.min(axis=2)) > 80
+    if kind == "markers":
+        blue = np.all(np.abs(image.astype(int) - np.array(PALETTE["blue"])) < 40, axis=2)
+        return sorted((b[0], b[1]) for b in blobs(blue, 20))
+    return sorted((x + w / 2, float(y), float(y + h)) for *_, (x, y, w, h) in blobs(saturated, 200))
+
+
+def _labels_under(lines, marks_x: list[float], below: float) -> list[str | None]:
+    under = [line for line in lines if line.cy > below and _number(line.text) is None]
+    out = []
+    for x in marks_x:
+        near = min(under, key=lambda line: abs(line.cx - x), default=None)
+        out.append(near.text.strip() if near is not None and abs(near.cx - x) < 40 else None)
+    return out
+
+
+def _values(lines, points: list[tuple[float, float]], axis) -> list[float | None]:
+    """A printed value just above each point, else the axis reading at the point."""
+    out = []
+    for x, top in points:
+        above = [line for line in lines if _number(line.text) is not None and abs(line.cx - x) < 25
+                 and 0 < top - line.cy < 40]
+        if above:
+            out.append(_number(min(above, key=lambda line: top - line.cy).text))
+        else:
+            out.append(round(axis(top)) if axis else None)
+    return out
+
+
+def _bar_chart(image):
+    lines = ocr.read(image)
+    bars = _chart_marks(image, "bars")
+    if not bars:
+        raise ValueError("no bars")
+    labels = _labels_under(lines, [b[0] for b in bars], max(b[2] for b in bars))
+    axis = _axis(lines, min(b[0] for b in bars) - 20)
+    values = _values(lines, [(b[0], b[1]) for b in bars], axis)
+    return labels, values, bars
+
+
+def _find(labels, name: str) -> int:
+    wanted = name.strip().lower()
+    return next(i for i, label in enumerate(labels) if label and label.lower() == wanted)
+
+
+@solver(r"In this bar chart, what is the value of the bar labelled '([^']+)'")
+def bar_value(m, images, clips):
+    labels, values, _ = _bar_chart(images[0])
+    return f"The answer is {values[_find(labels, m.group(1))]:g}."
+
+
+@solver(r"Which category has the (largest|smallest) value in this bar chart")
+def bar_extreme(m, images, clips):
+    labels, _, bars = _bar_chart(images[0])
+    heights = [bottom - top for _, top, bottom in bars]  # pixels decide; no number needed
+    pick = max if m.group(1) == "largest" else min
+    return labels[heights.index(pick(heights))]
+
+
+@solver(r"In this bar chart, how much larger is '([^']+)' than '([^']+)'")
+def bar_difference(m, images, clips):
+    labels, values, _ = _bar_chart(images[0])
+    return f"The answer is {values[_find(labels, m.group(1))] - values[_find(labels, m.group(2))]:g}."
+
+
+def _line_chart(image):
+    lines = ocr.read(image)
+    marks = _chart_marks(image, "markers")
+    if not marks:
+        raise ValueError("no markers")
+    labels = _labels_under(lines, [x for x, _ in marks], max(y for _, y in marks) + 10)
+    axis = _axis(lines, min(x for x, _ in marks) - 20)
+    values = _values(lines, [(x, y - 4) for x, y in marks], axis)
+    return labels, values, marks
+
+
+@solver(r"In this line chart, what is the value for (\w+)\?")
+def line_value(m, images, clips):
+    labels, values, _ = _line_chart(images[0])
+    return f"The answer is {values[_find(labels, m.group(1))]:g}."
+
+
+@solver(r"In this line chart, by how much did the value change from (\w+) to (\w+)\?")
+def line_change(m, images, clips):
+    labels, values, _ = _line_chart(images[0])
+    return f"The answer is {values[_find(labels, m.group(2))] - values[_find(labels, m.group(1))]:g}."
+
+
+@solver(r"In this line chart, which month has the highest value")
+def line_peak(m, images, clips):
+    labels, _, marks = _line_chart(images[0])
+    ys = [y for _, y in marks]
+    return labels[ys.index(min(ys))]
