@@ -6,6 +6,7 @@ Only the request's own text and media are used: no case, scene or truth is ever 
 
 from __future__ import annotations
 
+import ast
 import itertools
 import json
 import re
@@ -15,7 +16,7 @@ import cv2
 import numpy as np
 
 from assetgen.colors import PALETTE, nearest_name
-from assetgen.reference import ocr
+from assetgen.reference import minipy, ocr
 from assetgen.reference.shapes import things
 
 CANNOT = "I cannot determine the answer from the image."
@@ -690,3 +691,72 @@ def line_peak(m, images, clips):
     labels, _, marks = _line_chart(images[0])
     ys = [y for _, y in marks]
     return labels[ys.index(min(ys))]
+
+
+# --- code ------------------------------------------------------------------------------------------------
+
+def read_code(image: np.ndarray) -> str:
+    """Source code from a dark-theme screenshot: gutter dropped, indentation from x offsets."""
+    scale = 2
+    light = 255 - image.max(axis=2)  # bright text on dark becomes dark text on light
+    light = cv2.resize(light, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+    pieces = ocr.read(np.stack([light] * 3, axis=2))
+    numbers = [p for p in pieces if re.fullmatch(r"\s*\d+\s*", p.text)]
+    gutter = max((p.x1 for p in numbers), default=0) + 4
+    code = light[:, int(gutter):]
+    pieces = [p for p in ocr.read(np.stack([code] * 3, axis=2)) if p.text.strip()]
+    if not pieces:
+        raise ValueError("no code")
+    widths = [(p.x1 - p.x0) / len(p.text) for p in pieces if len(p.text) >= 8]
+    char = float(np.median(widths)) if widths else 10.0 * scale
+    base = min(p.x0 for p in pieces)
+    rows: list[list] = []
+    for piece in sorted(pieces, key=lambda p: p.cy):
+        if rows and abs(rows[-1][0].cy - piece.cy) < 0.5 * (piece.y1 - piece.y0):
+            rows[-1].append(piece)
+        else:
+            rows.append([piece])
+    out = []
+    for row in rows:
+        row.sort(key=lambda p: p.x0)
+        indent = int(round((row[0].x0 - base) / char / 4)) * 4
+        out.append(" " * indent + " ".join(p.text.strip() for p in row))
+    return "\n".join(out) + "\n"
+
+
+@solver(r"Transcribe the Python code in this image exactly")
+def transcribe_code(m, images, clips):
+    return "```python\n" + read_code(images[0]) + "```"
+
+
+def _call(text: str) -> tuple[str, list]:
+    found = re.fullmatch(r"\s*(\w+)\((.*)\)\s*", text)
+    if not found:
+        raise minipy.Unsupported("not a call")
+    argument = ast.literal_eval(found.group(2)) if found.group(2).strip() else None
+    return found.group(1), [] if argument is None else [argument]
+
+
+@solver(r"What does (\w+\(.*?\)) return, for the function in this image")
+def code_value(m, images, clips):
+    name, args = _call(m.group(1))
+    try:
+        return f"It returns {minipy.Interpreter().call(minipy.function_named(read_code(images[0]), name), args)}."
+    except (minipy.Unsupported, SyntaxError):
+        return None
+
+
+@solver(r"Trace (\w+\(.*?\)) for the function in this image step by step")
+def code_trace(m, images, clips):
+    name, args = _call(m.group(1))
+    lines: list[str] = []
+
+    def note(env: dict) -> None:
+        shown = ", ".join(f"{k} = {v}" for k, v in env.items() if isinstance(v, int) and k not in ("n", "values"))
+        lines.append(shown)
+
+    try:
+        result = minipy.Interpreter(on_iteration=note).call(minipy.function_named(read_code(images[0]), name), args)
+    except (minipy.Unsupported, SyntaxError):
+        return None
+    return "\n".join(lines + [f"Answer: {result}"])
