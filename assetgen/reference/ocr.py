@@ -46,7 +46,8 @@ def read(image: np.ndarray) -> list[Line]:
     pad = 32  # text near an edge is detected far more reliably with a margin around it
     padded = np.pad(image, ((pad, pad), (pad, pad), (0, 0)), constant_values=255)
     with _LOCK:
-        result = _engine()(np.ascontiguousarray(padded[:, :, ::-1]))  # rapidocr takes BGR like OpenCV
+        # flags passed every time: rapidocr keeps the last call's flags otherwise (recognise() turns det off)
+        result = _engine()(np.ascontiguousarray(padded[:, :, ::-1]), use_det=True, use_cls=True, use_rec=True)
     if result is None or result.txts is None:
         return []
     lines = []
@@ -54,3 +55,40 @@ def read(image: np.ndarray) -> list[Line]:
         xs, ys = [p[0] - pad for p in box], [p[1] - pad for p in box]
         lines.append(Line(str(text), min(xs), min(ys), max(xs), max(ys)))
     return sorted(lines, key=lambda line: (round(line.cy / 8), line.x0))
+
+
+def recognise(crop: np.ndarray) -> str:
+    """Recognition only, for a crop already known to hold one piece of text."""
+    pad = 8
+    padded = np.pad(crop, ((pad, pad), (pad, pad), (0, 0)), constant_values=255)
+    with _LOCK:
+        result = _engine()(np.ascontiguousarray(padded[:, :, ::-1]), use_det=False, use_cls=False, use_rec=True)
+    texts = getattr(result, "txts", None)
+    return str(texts[0]) if texts else ""
+
+
+def _runs(flags: np.ndarray, min_gap: int) -> list[tuple[int, int]]:
+    """[start, end) runs of True, joining gaps shorter than `min_gap`."""
+    runs: list[list[int]] = []
+    for i in np.nonzero(flags)[0]:
+        if runs and i - runs[-1][1] < min_gap:
+            runs[-1][1] = i + 1
+        else:
+            runs.append([int(i), int(i) + 1])
+    return [(a, b) for a, b in runs]
+
+
+def read_lines(image: np.ndarray) -> list[str]:
+    """Dark text on a light background, line by line: bands of ink, split at wide gaps, each piece
+    recognised on its own. Long lines of random characters (keys) survive this far better than
+    whole-page detection."""
+    gray = image.min(axis=2).astype(int)
+    ink = gray < (gray.max() + gray.min()) // 2
+    lines = []
+    for top, bottom in _runs(ink.any(axis=1), 4):
+        band = ink[top:bottom]
+        height = bottom - top
+        pieces = _runs(band.any(axis=0), max(3, int(0.6 * height)))
+        words = [recognise(image[max(0, top - 3):bottom + 3, max(0, a - 3):b + 3]) for a, b in pieces]
+        lines.append(" ".join(w.strip() for w in words if w.strip()))
+    return [line for line in lines if line]

@@ -500,12 +500,12 @@ def upright(image: np.ndarray) -> np.ndarray:
 
 @solver(r"Transcribe all the text in this image exactly")
 def transcribe_card(m, images, clips):
-    return "\n".join(_tidy(row) for row in _rows(ocr.read(upright(images[0]))))
+    return "\n".join(_tidy(row) for row in ocr.read_lines(upright(images[0])))
 
 
 @solver(r"What is the value of (\w+) in this image\?")
 def card_field(m, images, clips):
-    for row in _rows(ocr.read(upright(images[0]))):
+    for row in ocr.read_lines(upright(images[0])):
         key, sep, value = _tidy(row).partition(" = ")
         if sep and key.strip().lower() == m.group(1).lower():
             return value.strip()
