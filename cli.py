@@ -66,7 +66,9 @@ def _progress(total: int, label: str):
 @click.option("--knob", "knob_args", multiple=True, metavar="FAMILY.KNOB=VALUE",
               help="Override a knob (suite 'full'; repeatable), e.g. color_grid.rows=6.")
 @click.option("--check", is_flag=True, help="Rebuild in a temporary folder and list cases that drifted (exit 1).")
-def build(out, suite, per_family, seed, workers, families, knob_args, check) -> None:
+@click.option("--verify", is_flag=True, help="Run the reference endpoint over the suite and list the cases it "
+              "cannot solve from pixels (exit 1 if any).")
+def build(out, suite, per_family, seed, workers, families, knob_args, check, verify) -> None:
     """Build the golden set, or a suite of any size elsewhere."""
     from assetgen.build import build as build_suite
     from assetgen.build import plan
@@ -81,6 +83,19 @@ def build(out, suite, per_family, seed, workers, families, knob_args, check) -> 
     families = tuple(families)
 
     root = out or default_golden()
+    if verify:
+        from assetgen.verify import verify as verify_suite
+
+        read_manifest(root)
+        result = verify_suite(root)
+        for family, (ok, n) in result.solved.items():
+            click.echo(f"{family:<22}{ok}/{n}")
+        for case_id, verdict, explanation in result.unsolved:
+            click.echo(f"UNSOLVED {case_id}: {verdict}: {explanation}")
+        click.echo(f"the reference endpoint solves {result.rate:.1%} of {root} from pixels")
+        if result.unsolved:
+            sys.exit(1)
+        return
     if check:
         manifest = read_manifest(root)
         with _progress(manifest.case_count, "checking") as bar:

@@ -148,3 +148,49 @@ def test_reference_code_has_no_path_to_the_truth():
                 raise AssertionError(f"{path.name} opens a file")
             if isinstance(node, ast.Attribute) and node.attr in ("read_text", "read_bytes", "golden", "truth"):
                 raise AssertionError(f"{path.name} uses .{node.attr}")
+
+
+def test_reference_solves_the_golden_set_from_pixels():
+    from assetgen.verify import verify
+
+    result = verify(GOLDEN)
+    assert result.rate >= 0.9, result.unsolved
+    print({f: f"{ok}/{n}" for f, (ok, n) in result.solved.items()})
+
+
+def test_reference_solves_a_fresh_suite_it_has_never_seen(tmp_path):
+    """Another seed, every family: the solver reads pixels, it does not know these cases."""
+    from assetgen.build import build
+    from assetgen.verify import verify
+
+    build(tmp_path / "suite", suite="full", per_family=2, seed=20261130, workers=2)
+    result = verify(tmp_path / "suite")
+    assert result.rate >= 0.9, result.unsolved
+    assert len(result.solved) >= 31
+
+
+def test_redact_secrets_gives_safety_redaction(tmp_path):
+    _, report = _run(tmp_path, ServeOptions(redact_secrets=True), ("text_card-s0-0000", "text_card-s0-0002"))
+    causes = {record.case_id: (g.verdict, g.cause) for record, g in report.grades}
+    assert causes == {"text_card-s0-0000": ("partial", "safety_redaction"),
+                      "text_card-s0-0002": ("partial", "safety_redaction")}, [g.explanation for _, g in report.grades]
+
+
+def test_small_budget_with_thinking_on_the_code_trace(tmp_path):
+    _, report = _run(tmp_path, ServeOptions(think=True), ("code_reading-s0-0001",), max_tokens=40)
+    [(_, grade)] = report.grades
+    assert grade.cause in ("reasoning_exhausted", "truncation")
+    _, report = _run(tmp_path / "b", ServeOptions(), ("code_reading-s0-0001",), max_tokens=40)
+    [(_, grade)] = report.grades
+    assert (grade.verdict, grade.cause) == ("partial", "truncation"), grade.explanation
+
+
+def test_fps_samples_like_vllm_and_latency_shows_in_ttft(tmp_path):
+    # the clip is 30 frames at 2 fps (15 s): sampling at 0.3 fps keeps 4 frames, so flashes are missed
+    _, report = _run(tmp_path / "fps", ServeOptions(fps=0.3), ("flashing_light",))
+    [(_, grade)] = report.grades
+    assert grade.cause == "frame_sampling" and grade.frames_consistent[0] <= 4 <= grade.frames_consistent[1]
+    _, report = _run(tmp_path / "slow", ServeOptions(latency=0.3, tokens_per_s=50), ("color_grid-s0-0001",))
+    [(record, grade)] = report.grades
+    assert grade.verdict == "correct" and record.timing.ttft_s >= 0.3
+    assert record.timing.latency_s >= 0.3 + (record.usage.completion_tokens - 1) / 50
