@@ -56,7 +56,18 @@ def _data_url(media_type: str, data: bytes) -> str:
 
 def build_body(case: CaseToSend, root: Path, options: RequestOptions, thinking: bool | None,
                cache: MediaCache) -> tuple[bytes, SentSummary, int | None]:
-    """(JSON body bytes, what was sent, frames shown per clip if known)."""
+    """(JSON body bytes, what was sent, frames shown per clip if known).
+
+    Identical requests (repeats) reuse one serialised body: nothing is encoded twice, and requests in
+    flight share a buffer."""
+    key = ("body", case.id, thinking, options.model, options.video_mode, options.num_frames, options.max_tokens,
+           options.temperature, options.seed, options.stream, repr(sorted(options.extra_body.items())))
+    body, summary, frames_shown = cache.get(key, lambda: _build_body(case, root, options, thinking, cache))
+    return body, summary.model_copy(), frames_shown
+
+
+def _build_body(case: CaseToSend, root: Path, options: RequestOptions, thinking: bool | None,
+                cache: MediaCache) -> tuple[bytes, SentSummary, int | None]:
     key = ("parts", case.id, options.video_mode, options.num_frames)
     media, images, videos, media_bytes, frames_shown = cache.get(key, lambda: _media_parts(case, root, options))
     parts = [*media]

@@ -5,8 +5,9 @@
 For each payload (a small image request; a ~1.5 MB request of 30 video frames) and concurrency
 1, 16 and 64, each client runs in its own process (so peak RSS is its own) pinned to one core,
 against a server process on the other core. Prints requests/s, client CPU ms per request and peak
-RSS, and the runner / bare-loop ratio, all measured in this run. NVIDIA's aiperf is not run here
-(about 1.1 GB installed); its numbers in the issue were measured elsewhere on this machine kind.
+RSS, and the runner / bare-loop ratio, all measured in this run. NVIDIA's aiperf is not run: it
+installs here (aiperf 0.13.0, 1.2 GB) but will not start offline, because it loads a HuggingFace
+tokenizer by repository id (a local tokenizer path is rejected as an invalid repo id).
 """
 
 from __future__ import annotations

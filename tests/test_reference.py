@@ -194,3 +194,44 @@ def test_fps_samples_like_vllm_and_latency_shows_in_ttft(tmp_path):
     [(record, grade)] = report.grades
     assert grade.verdict == "correct" and record.timing.ttft_s >= 0.3
     assert record.timing.latency_s >= 0.3 + (record.usage.completion_tokens - 1) / 50
+
+
+def test_oversized_requests_are_refused():
+    with Running(ServeOptions(max_body=10_000)) as url:
+        status, _ = post_raw(url, b"{" + b" " * 20_000 + b"}")
+    assert status == 413
+
+
+def post_raw(url: str, data: bytes) -> tuple[int, bytes]:
+    request = urllib.request.Request(url + "/chat/completions", data=data, headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read()
+
+
+def test_assetgen_serve_runs_as_a_process_on_loopback():
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    process = subprocess.Popen([sys.executable, str(ROOT / "cli.py"), "serve", "--port", str(port), "--think"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        status, body = post(f"http://127.0.0.1:{port}/v1", ask(GRID_Q))
+        assert status == 200 and body["choices"][0]["message"]["reasoning"]
+        assert body["choices"][0]["message"]["content"] == "The cell is blue."
+    finally:
+        process.terminate()
+        process.wait(10)
