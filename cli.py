@@ -306,6 +306,19 @@ def serve_command(host, port, num_frames, fps, think, think_in_content, redact_s
     serve(host, port, options)
 
 
+@main.command("export")
+@click.option("--format", "fmt", required=True, type=click.Choice(["jsonl", "openai", "inspect", "hf", "lmms-eval"]))
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), required=True)
+@click.option("--golden", type=click.Path(file_okay=False, path_type=Path), default=None)
+@click.option("--frames", type=int, default=8, show_default=True, help="Frames per clip where video is sent as images.")
+@click.option("--model", default="default", show_default=True, help="Model name in openai request bodies.")
+def export_command(fmt, out, golden, frames, model) -> None:
+    """Export the golden set for other harnesses (Inspect AI, lmms-eval, HF datasets, OpenAI batch)."""
+    from assetgen.export import export
+
+    click.echo(f"exported {fmt} to {export(fmt, out, golden=golden, frames=frames, model=model)}")
+
+
 @main.command("report")
 @click.argument("run_dir", type=click.Path(file_okay=False, exists=True, path_type=Path))
 @click.option("--golden", type=click.Path(file_okay=False, path_type=Path), default=None)
