@@ -165,7 +165,6 @@ def appearing(m, images, clips):
     return f"The answer is {len(seen)}."
 
 
-assert set(PALETTE)  # the palette is shared knowledge of color names, not case data
 
 
 # --- shapes ----------------------------------------------------------------------------------------------
@@ -470,17 +469,6 @@ def overlapping_pairs(m, images, clips):
 
 
 # --- text: OCR -----------------------------------------------------------------------------------------------
-
-def _rows(lines) -> list[str]:
-    """OCR pieces joined into visual rows (pieces on one row are joined with a space)."""
-    rows: list[list] = []
-    for line in sorted(lines, key=lambda piece: piece.cy):
-        if rows and abs(rows[-1][0].cy - line.cy) < 0.5 * (line.y1 - line.y0):
-            rows[-1].append(line)
-        else:
-            rows.append([line])
-    return [" ".join(p.text for p in sorted(row, key=lambda piece: piece.x0)) for row in rows]
-
 
 def _tidy(row: str) -> str:
     return re.sub(r"\s*=\s*", " = ", row.strip())
