@@ -92,3 +92,9 @@ def read_lines(image: np.ndarray) -> list[str]:
         words = [recognise(image[max(0, top - 3):bottom + 3, max(0, a - 3):b + 3]) for a, b in pieces]
         lines.append(" ".join(w.strip() for w in words if w.strip()))
     return [line for line in lines if line]
+
+
+def warm_up() -> None:
+    """Load the OCR engine now (in a background thread at server start), not on the first request."""
+    with _LOCK:
+        _engine()

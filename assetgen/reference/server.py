@@ -50,6 +50,11 @@ def _tokens(text: str) -> list[str]:
 
 class Reference:
     def __init__(self, options: ServeOptions):
+        import threading
+
+        from assetgen.reference import ocr
+
+        threading.Thread(target=ocr.warm_up, daemon=True).start()  # the first OCR request need not wait
         self.options = options
         self.rng = np.random.default_rng(options.seed)
         self.counters = {"requests": 0, "errors": 0, "prompt_tokens": 0, "completion_tokens": 0}
