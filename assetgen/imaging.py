@@ -77,18 +77,6 @@ def degrade(
     return np.ascontiguousarray(array)
 
 
-def polygon_centroid(points: list[tuple[float, float]]) -> tuple[float, float]:
-    """Area centroid of a simple polygon (shoelace formula)."""
-    pts = np.asarray(points, dtype=float)
-    x, y = pts[:, 0], pts[:, 1]
-    x1, y1 = np.roll(x, -1), np.roll(y, -1)
-    cross = x * y1 - x1 * y
-    area = cross.sum() / 2.0
-    cx = ((x + x1) * cross).sum() / (6.0 * area)
-    cy = ((y + y1) * cross).sum() / (6.0 * area)
-    return float(cx), float(cy)
-
-
 def polygon_area(points: list[tuple[float, float]]) -> float:
     pts = np.asarray(points, dtype=float)
     x, y = pts[:, 0], pts[:, 1]

@@ -98,17 +98,6 @@ def contact_sheet(frames: list[np.ndarray], *, columns: int = 6, thumb_width: in
     return np.asarray(sheet)
 
 
-def case_clips(case, root) -> list[list[np.ndarray]]:
-    """The decoded frames of every clip a case sends, from its (verified) MP4 files.
-
-    The runner sends these as separate images in 'frames' mode: exactly what a server decoding
-    the MP4 would get, never re-rendered from the scene.
-    """
-    from pathlib import Path
-
-    return [decode_av((Path(root) / f.path).read_bytes())[0] for f in case.inputs if f.media_type == "video/mp4"]
-
-
 def jpeg_bytes(frame: np.ndarray, quality: int = 90) -> bytes:
     buffer = io.BytesIO()
     Image.fromarray(frame).save(buffer, format="JPEG", quality=quality)
