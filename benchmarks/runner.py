@@ -3,7 +3,9 @@
     python benchmarks/runner.py [--small 2000] [--video 200]
 
 For each payload (a small image request; a ~1.5 MB request of 30 video frames) and concurrency
-1, 16 and 64, each client runs in its own process (so peak RSS is its own) pinned to one core,
+1, 16 and 64, measured --repeats times with the two clients interleaved (medians shown; this
+VM's throughput varies about 20% run to run), each client runs in its own process (so peak RSS is its
+own) pinned to one core,
 against a server process on the other core. Prints requests/s, client CPU ms per request and peak
 RSS, and the runner / bare-loop ratio, all measured in this run. NVIDIA's aiperf is not run: it
 installs here (aiperf 0.13.0, 1.2 GB) but will not start offline, because it loads a HuggingFace
@@ -104,7 +106,10 @@ def runner(url: str, golden: str, family: str, mode: str, n: int, concurrency: i
     run_dir = run_eval(opts)
     wall, cpu = time.perf_counter() - t0, time.process_time() - cpu0
     lines = (run_dir / "responses.jsonl").read_bytes().count(b"\n")
-    _result(n, wall, cpu, {"records": lines, "prepare_ms": prepare_ms})
+    # req/s over the sending phase (run.json wall_s); the one-off start-up (suite verification, /models,
+    # /metrics, run.json) is reported apart. CPU per request stays whole-run, so it includes start-up.
+    sending = json.loads((run_dir / "run.json").read_text())["wall_s"]
+    _result(n, sending, cpu, {"records": lines, "prepare_ms": prepare_ms, "startup_ms": 1000 * (wall - sending)})
 
 
 def flat(url: str, golden: str, concurrency: int) -> None:
@@ -154,6 +159,12 @@ def body_for(golden: Path, family: str, mode: str) -> tuple[str, int]:
     return str(path), len(body)
 
 
+def median_of(results: list[dict]) -> dict:
+    import statistics
+
+    return {key: statistics.median(r[key] for r in results) for key in results[0]}
+
+
 def child(*args: str) -> dict:
     out = subprocess.run([sys.executable, __file__, *args], capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -163,6 +174,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--small", type=int, default=2000, help="requests per small-image measurement")
     parser.add_argument("--video", type=int, default=200, help="requests per video measurement")
+    parser.add_argument("--repeats", type=int, default=3,
+                        help="measure each point this many times, bare and runner interleaved; medians are shown")
     parser.add_argument("--flat", type=int, default=2000, help="distinct video cases for the flat-RSS run (0: skip)")
     parser.add_argument("--flat-suite", type=Path, default=None, help="reuse a built video suite for the flat run")
     args = parser.parse_args()
@@ -195,13 +208,16 @@ def main() -> None:
                 continue
             body_file, size = body_for(golden, family, mode)
             for concurrency in (1, 16, 64):
-                b = child("bare", url, body_file, str(n), str(concurrency))
-                r = child("runner", url, str(golden), family, mode, str(n), str(concurrency))
-                assert r["records"] == n, r
+                bares, runs = [], []
+                for _ in range(args.repeats):  # interleaved, so drifting machine load hits both alike
+                    bares.append(child("bare", url, body_file, str(n), str(concurrency)))
+                    runs.append(child("runner", url, str(golden), family, mode, str(n), str(concurrency)))
+                    assert runs[-1]["records"] == n, runs[-1]
+                b, r = median_of(bares), median_of(runs)
                 print(f"{label:<22}{concurrency:>4}{b['rps']:>12.0f}{r['rps']:>14.0f}{r['rps'] / b['rps']:>7.2f}"
                       f"{b['cpu_ms']:>13.2f}{r['cpu_ms']:>15.2f}{b['rss_mb']:>9.0f}{r['rss_mb']:>11.0f}")
             print(f"  ({label}: request body {size / 1e6:.2f} MB; encoding the case's media once: "
-                  f"{r['prepare_ms']:.0f} ms, not in req/s)")
+                  f"{r['prepare_ms']:.0f} ms; run start-up {r['startup_ms']:.0f} ms; neither is in req/s)")
         if args.flat:
             from assetgen.registry import all_families
             from assetgen.video_family import VideoFamily
