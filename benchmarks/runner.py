@@ -7,9 +7,14 @@ For each payload (a small image request; a ~1.5 MB request of 30 video frames) a
 VM's throughput varies about 20% run to run), each client runs in its own process (so peak RSS is its
 own) pinned to one core,
 against a server process on the other core. Prints requests/s, client CPU ms per request and peak
-RSS, and the runner / bare-loop ratio, all measured in this run. NVIDIA's aiperf is not run: it
-installs here (aiperf 0.13.0, 1.2 GB) but will not start offline, because it loads a HuggingFace
-tokenizer by repository id (a local tokenizer path is rejected as an invalid repo id).
+RSS, and the runner / bare-loop ratio, all measured in this run.
+
+With --aiperf PATH (or `aiperf` on PATH) NVIDIA's aiperf sends the same request bodies (a single_turn
+input file holding the case's prompt and images), pinned to the same one core, as a third column. It runs
+offline with a word-level tokenizer written here (aiperf needs one to count tokens; a local directory
+works as long as HF_HUB_OFFLINE is unset, which sends local paths to the hub cache). aiperf is several
+processes: its req/s is its own profiling-phase figure, its CPU is the whole process tree's over that
+phase, its memory the tree's peak summed PSS (shared pages counted once).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import asyncio
 import json
 import os
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -28,8 +34,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-ANSWER = {"id": "b", "model": "bench", "choices": [{"index": 0, "message": {"role": "assistant", "content": "4"},
-                                                     "finish_reason": "stop"}],
+ANSWER = {"id": "b", "object": "chat.completion", "created": 0, "model": "bench",
+          "choices": [{"index": 0, "message": {"role": "assistant", "content": "4"}, "finish_reason": "stop"}],
           "usage": {"prompt_tokens": 10, "completion_tokens": 1, "total_tokens": 11}}
 
 
@@ -147,6 +153,95 @@ def flat(url: str, golden: str, concurrency: int) -> None:
     print(json.dumps({"requests": lines, "rps": lines / wall, "rss_mb_at": marks}))
 
 
+def _tree(root: int) -> list[int]:
+    """root and every process descended from it, read from /proc."""
+    parents: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            parents.setdefault(ppid, []).append(int(entry.name))
+    out, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        out.append(pid)
+        todo.extend(parents.get(pid, ()))
+    return out
+
+
+def _tree_usage(root: int) -> tuple[float, float]:
+    """(CPU seconds, PSS MB) summed over a process tree; processes gone mid-read are skipped."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    cpu = pss = 0.0
+    for pid in _tree(root):
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            cpu += (int(fields[11]) + int(fields[12])) / ticks
+            rollup = Path(f"/proc/{pid}/smaps_rollup").read_text()
+            pss += int(next(line.split()[1] for line in rollup.splitlines() if line.startswith("Pss:"))) / 1024
+        except (OSError, StopIteration, IndexError, ValueError):
+            continue
+    return cpu, pss
+
+
+# aiperf needs a tokenizer to count tokens; a word-level one written here keeps it offline
+AIPERF_TOKENIZER = {"version": "1.0", "truncation": None, "padding": None, "added_tokens": [], "normalizer": None,
+                    "pre_tokenizer": {"type": "Whitespace"}, "post_processor": None, "decoder": None,
+                    "model": {"type": "WordLevel", "vocab": {"[UNK]": 0}, "unk_token": "[UNK]"}}
+
+
+def aiperf_inputs(body_file: str) -> tuple[str, str]:
+    """aiperf's single_turn input (the body's prompt and images) and a tokenizer directory."""
+    body = json.loads(Path(body_file).read_bytes())
+    content = body["messages"][-1]["content"]
+    line = {"text": " ".join(part["text"] for part in content if part["type"] == "text"),
+            "images": [part["image_url"]["url"] for part in content if part["type"] == "image_url"]}
+    folder = Path(tempfile.mkdtemp())
+    (folder / "input.jsonl").write_text(json.dumps(line) + "\n")
+    (folder / "tokenizer.json").write_text(json.dumps(AIPERF_TOKENIZER))
+    (folder / "tokenizer_config.json").write_text(json.dumps({"tokenizer_class": "PreTrainedTokenizerFast",
+                                                              "unk_token": "[UNK]"}))
+    return str(folder / "input.jsonl"), str(folder)
+
+
+def aiperf(executable: str, url: str, input_file: str, tokenizer: str, n: int, concurrency: int) -> dict:
+    """One aiperf profile over the same bodies, pinned to the client core; usage sampled over its tree."""
+    import datetime
+
+    out = Path(tempfile.mkdtemp())
+    env = {k: v for k, v in os.environ.items() if k not in ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE")}
+    command = [executable, "profile", "--model", "bench", "--url", url.removesuffix("/v1"), "--endpoint-type", "chat",
+               "--custom-dataset-type", "single_turn", "--input-file", input_file, "--tokenizer", tokenizer,
+               "--concurrency", str(concurrency), "--request-count", str(n), "--output-artifact-dir", str(out),
+               "--no-server-metrics", "--no-gpu-telemetry", "--no-auto-plot",
+               # token counts from the server's usage, as the runner does (aiperf's default re-tokenizes
+               # every answer on the client: about 25% slower here)
+               "--use-server-token-count"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+                               preexec_fn=_pin)
+    samples: list[tuple[float, float, float]] = []
+    while process.poll() is None:
+        cpu, pss = _tree_usage(process.pid)
+        samples.append((time.time(), cpu, pss))
+        time.sleep(0.1)
+    if process.returncode:
+        raise RuntimeError(f"aiperf exited {process.returncode}; its log: {out / 'logs' / 'aiperf.log'}")
+    result = json.loads((out / "profile_export_aiperf.json").read_text())
+    completed = result["request_count"]["avg"]
+    if completed != n or result["error_summary"]:
+        raise RuntimeError(f"aiperf completed {completed} of {n}: {result['error_summary']}")
+    # the profiling phase, by aiperf's own (local, naive) timestamps; CPU is the tree's over that window
+    start = datetime.datetime.fromisoformat(result["start_time"]).timestamp()
+    end = datetime.datetime.fromisoformat(result["end_time"]).timestamp()
+    window = [s for s in samples if start <= s[0] <= end] or samples[-1:]
+    before = max((s for s in samples if s[0] <= start), default=samples[0], key=lambda s: s[0])
+    after = min((s for s in samples if s[0] >= end), default=samples[-1], key=lambda s: s[0])
+    return {"rps": result["request_throughput"]["avg"], "cpu_ms": 1000 * (after[1] - before[1]) / n,
+            "rss_mb": max(s[2] for s in window + [after])}
+
+
 def body_for(golden: Path, family: str, mode: str) -> tuple[str, int]:
     from assetgen.golden import load_golden
     from assetgen.payload import MediaCache, RequestOptions, build_body
@@ -178,6 +273,8 @@ def main() -> None:
                         help="measure each point this many times, bare and runner interleaved; medians are shown")
     parser.add_argument("--flat", type=int, default=2000, help="distinct video cases for the flat-RSS run (0: skip)")
     parser.add_argument("--flat-suite", type=Path, default=None, help="reuse a built video suite for the flat run")
+    parser.add_argument("--aiperf", default=shutil.which("aiperf"),
+                        help="aiperf executable for a third column (default: aiperf on PATH; '' to skip)")
     args = parser.parse_args()
     import socket
 
@@ -193,8 +290,11 @@ def main() -> None:
                 break
             except OSError:
                 time.sleep(0.1)
-        print(f"{'payload':<22}{'c':>4}{'bare req/s':>12}{'runner req/s':>14}{'ratio':>7}"
-              f"{'bare cpu ms':>13}{'runner cpu ms':>15}{'bare MB':>9}{'runner MB':>11}")
+        columns = ("bare", "runner", "aiperf") if args.aiperf else ("bare", "runner")
+        print(f"{'payload':<22}{'c':>4}" + "".join(f"{name + ' req/s':>14}" for name in columns)
+              + f"{'runner/bare':>12}" + (f"{'runner/aiperf':>14}" if args.aiperf else "")
+              + "".join(f"{name + ' cpu ms':>14}" for name in columns)
+              + "".join(f"{name + ' MB':>11}" for name in columns))
         from assetgen.build import build
 
         # a full-HD clip sent as 30 JPEG frames: a request body of about 1.5 MB
@@ -207,17 +307,27 @@ def main() -> None:
             if not n:
                 continue
             body_file, size = body_for(golden, family, mode)
+            aiperf_input, tokenizer = aiperf_inputs(body_file)
             for concurrency in (1, 16, 64):
-                bares, runs = [], []
-                for _ in range(args.repeats):  # interleaved, so drifting machine load hits both alike
-                    bares.append(child("bare", url, body_file, str(n), str(concurrency)))
-                    runs.append(child("runner", url, str(golden), family, mode, str(n), str(concurrency)))
-                    assert runs[-1]["records"] == n, runs[-1]
-                b, r = median_of(bares), median_of(runs)
-                print(f"{label:<22}{concurrency:>4}{b['rps']:>12.0f}{r['rps']:>14.0f}{r['rps'] / b['rps']:>7.2f}"
-                      f"{b['cpu_ms']:>13.2f}{r['cpu_ms']:>15.2f}{b['rss_mb']:>9.0f}{r['rss_mb']:>11.0f}")
+                measured: dict[str, list[dict]] = {name: [] for name in columns}
+                for _ in range(args.repeats):  # interleaved, so drifting machine load hits all alike
+                    measured["bare"].append(child("bare", url, body_file, str(n), str(concurrency)))
+                    measured["runner"].append(child("runner", url, str(golden), family, mode, str(n),
+                                                    str(concurrency)))
+                    assert measured["runner"][-1]["records"] == n, measured["runner"][-1]
+                    if args.aiperf:
+                        measured["aiperf"].append(aiperf(args.aiperf, url, aiperf_input, tokenizer, n, concurrency))
+                m = {name: median_of(results) for name, results in measured.items()}
+                print(f"{label:<22}{concurrency:>4}" + "".join(f"{m[name]['rps']:>14.0f}" for name in columns)
+                      + f"{m['runner']['rps'] / m['bare']['rps']:>12.2f}"
+                      + (f"{m['runner']['rps'] / m['aiperf']['rps']:>14.2f}" if args.aiperf else "")
+                      + "".join(f"{m[name]['cpu_ms']:>14.2f}" for name in columns)
+                      + "".join(f"{m[name]['rss_mb']:>11.0f}" for name in columns))
+            r = m["runner"]
             print(f"  ({label}: request body {size / 1e6:.2f} MB; encoding the case's media once: "
                   f"{r['prepare_ms']:.0f} ms; run start-up {r['startup_ms']:.0f} ms; neither is in req/s)")
+        if not args.aiperf:
+            print("  (aiperf not found: pass --aiperf PATH to add it as a third column)")
         if args.flat:
             from assetgen.registry import all_families
             from assetgen.video_family import VideoFamily
