@@ -67,13 +67,22 @@ def _error_text(payload: bytes, status: int) -> str:
     return f"HTTP {status}: {' '.join(text.split()) or 'no body'}"
 
 
+# A server's JSON is untrusted: a field of the wrong type is dropped (None), never fatal to the run.
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _count(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
+
+
 def _usage(data: dict) -> dict | None:
     usage = data.get("usage")
     if not isinstance(usage, dict):
         return None
-    details = usage.get("completion_tokens_details") or {}
-    out = {k: usage.get(k) for k in ("prompt_tokens", "completion_tokens", "total_tokens")}
-    out["reasoning_tokens"] = details.get("reasoning_tokens") if isinstance(details, dict) else None
+    details = usage.get("completion_tokens_details")
+    out = {k: _count(usage.get(k)) for k in ("prompt_tokens", "completion_tokens", "total_tokens")}
+    out["reasoning_tokens"] = _count(details.get("reasoning_tokens")) if isinstance(details, dict) else None
     return out
 
 
@@ -86,13 +95,12 @@ def _parse_completion(data: Any, outcome: Outcome) -> None:
     if not isinstance(choices, list) or not choices:
         raise ValueError("response has no choices")
     choice = choices[0] if isinstance(choices[0], dict) else {}
-    message = choice.get("message") or {}
-    outcome.content = message.get("content") if isinstance(message.get("content"), str) else None
-    reasoning = message.get("reasoning") or message.get("reasoning_content")
-    outcome.reasoning = reasoning if isinstance(reasoning, str) else None
-    outcome.finish_reason = choice.get("finish_reason")
+    message = choice.get("message") if isinstance(choice.get("message"), dict) else {}
+    outcome.content = _text(message.get("content"))
+    outcome.reasoning = _text(message.get("reasoning")) or _text(message.get("reasoning_content"))
+    outcome.finish_reason = _text(choice.get("finish_reason"))
     outcome.usage = _usage(data)
-    outcome.model = data.get("model")
+    outcome.model = _text(data.get("model"))
 
 
 async def _read_stream(response: aiohttp.ClientResponse, outcome: Outcome, start: float) -> None:
@@ -123,23 +131,26 @@ async def _read_events(response, outcome: Outcome, start: float, content: list[s
             raise ValueError(f"stream chunk {chunks} is not a JSON object")
         if "error" in chunk:
             raise ValueError(f"server error in stream: {str(chunk['error'])[:200]}")
-        outcome.model = chunk.get("model") or outcome.model
+        outcome.model = _text(chunk.get("model")) or outcome.model
         if chunk.get("usage"):
             outcome.usage = _usage(chunk)
-        for choice in chunk.get("choices") or []:
-            delta = choice.get("delta") or {}
-            piece_r = delta.get("reasoning") or delta.get("reasoning_content")
-            piece_c = delta.get("content")
+        choices = chunk.get("choices")
+        for choice in choices if isinstance(choices, list) else ():
+            delta = choice.get("delta") if isinstance(choice, dict) else None
+            if not isinstance(delta, dict):
+                delta = {}
+            piece_r = _text(delta.get("reasoning")) or _text(delta.get("reasoning_content"))
+            piece_c = _text(delta.get("content"))
             now = time.perf_counter() - start
             if (piece_r or piece_c) and outcome.ttft_s is None:
                 outcome.ttft_s = now
             if piece_c and outcome.ttfc_s is None:
                 outcome.ttfc_s = now
-            if isinstance(piece_r, str):
+            if piece_r:
                 reasoning.append(piece_r)
-            if isinstance(piece_c, str):
+            if piece_c:
                 content.append(piece_c)
-            if choice.get("finish_reason"):
+            if isinstance(choice, dict) and _text(choice.get("finish_reason")):
                 outcome.finish_reason = choice["finish_reason"]
     outcome.content = "".join(content) if content else None
     outcome.reasoning = "".join(reasoning) if reasoning else None

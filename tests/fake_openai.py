@@ -65,6 +65,21 @@ class FakeServer:
             return web.Response(text="<html>not json", content_type="application/json")
         if action == "empty":
             return web.json_response({"id": "x", "choices": [], "model": "fake-vlm"})
+        if action == "hostile":  # valid JSON, every field the wrong type
+            return web.json_response({"id": 1, "model": ["fake"], "choices": [
+                {"index": "0", "message": {"content": self.answer, "reasoning": 7}, "finish_reason": 3}],
+                "usage": {"prompt_tokens": "many", "completion_tokens": True, "total_tokens": -1.5,
+                          "completion_tokens_details": "none"}})
+        if action == "hostile-stream":
+            response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+            await response.prepare(request)
+            for chunk in ({"model": {"x": 1}, "choices": {"delta": "oops"}},
+                          {"choices": ["not a choice", {"delta": "not a delta"}]},
+                          {"choices": [{"delta": {"content": self.answer, "reasoning": ["r"]}, "finish_reason": 9}]},
+                          {"choices": [], "usage": {"prompt_tokens": "many", "completion_tokens": None}}):
+                await response.write(b"data: " + json.dumps(chunk).encode() + b"\n\n")
+            await response.write(b"data: [DONE]\n\n")
+            return response
         stream = body.get("stream") and self.stream_supported
         if body.get("stream") and not self.stream_supported:
             return web.json_response({"error": {"message": "stream is not supported"}}, status=400)

@@ -130,6 +130,15 @@ def test_bad_responses_become_error_records(tmp_path, action, message):
         assert r.partial_content  # what arrived before the cut is kept, not graded
 
 
+@pytest.mark.parametrize("action", ["hostile", "hostile-stream"])
+def test_fields_of_the_wrong_type_are_dropped_not_fatal(tmp_path, action):
+    with FakeServer(script=[action]) as server:
+        [r] = records(run(server, tmp_path, filters=("arithmetic",)))
+    assert r.status == "ok" and r.content == "The answer is 4."
+    assert r.reasoning is None and r.finish_reason is None and r.model is None
+    assert r.usage.prompt_tokens is None and r.usage.completion_tokens is None and r.usage.total_tokens is None
+
+
 def test_missing_usage_is_fine(tmp_path):
     with FakeServer(script=["nousage"]) as server:
         [r] = records(run(server, tmp_path, filters=("arithmetic",)))
