@@ -207,26 +207,43 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
         finished = 0
         start = time.perf_counter()
         with responses.open("ab") as sink:
-            async def worker() -> None:
-                # a fixed pool pulling from one iterator: memory stays O(concurrency), not O(cases)
+            # answers go through a queue to one writer task: a worker starts its next request at once, and
+            # building and writing the record overlaps the network wait instead of delaying it
+            answers: asyncio.Queue = asyncio.Queue()
+
+            async def writer() -> None:
                 nonlocal finished
-                for case, repeat, thinking in pending:
-                    flag = {"on": True, "off": False}.get(thinking)
-                    body, summary, frames = build_body(case, opts.golden, opts.request, flag, cache)
-                    outcome = await client.chat(body, opts.request.stream)
-                    del body
+                while (item := await answers.get()) is not None:
+                    outcome, case, repeat, thinking, summary, frames = item
                     summary.stream = outcome.streamed
                     record = record_from(outcome, case, repeat, thinking, summary, frames, opts.request.max_tokens,
                                          opts.request.video_mode, secrets)
                     # one write of a whole line, flushed to the kernel: a process killed at any moment
-                    # (even kill -9) leaves whole lines plus at most one torn tail, which resume cuts off
+                    # (even kill -9) leaves whole lines plus at most one torn tail, which resume cuts off;
+                    # answers still queued then are asked again on resume, never recorded twice
                     sink.write(record.model_dump_json().encode("utf-8") + b"\n")
                     sink.flush()
                     finished += 1
                     if progress:
                         progress(finished, len(todo))
 
-            await asyncio.gather(*(worker() for _ in range(min(opts.concurrency, max(1, len(todo))))))
+            async def worker() -> None:
+                # a fixed pool pulling from one iterator: memory stays O(concurrency), not O(cases)
+                for case, repeat, thinking in pending:
+                    if writing.done():  # the writer failed (disk full, ...): stop asking, surface its error
+                        return
+                    flag = {"on": True, "off": False}.get(thinking)
+                    body, summary, frames = build_body(case, opts.golden, opts.request, flag, cache)
+                    outcome = await client.chat(body, opts.request.stream)
+                    del body
+                    answers.put_nowait((outcome, case, repeat, thinking, summary, frames))
+
+            writing = asyncio.create_task(writer())
+            try:
+                await asyncio.gather(*(worker() for _ in range(min(opts.concurrency, max(1, len(todo))))))
+            finally:
+                answers.put_nowait(None)
+                await writing
         info.wall_s = (info.wall_s or 0.0) + (time.perf_counter() - start)
         info.metrics_after = await _scrape(client, client.base)
         info.finished = _now()
