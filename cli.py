@@ -238,10 +238,11 @@ def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video
     from assetgen.golden import default_golden
     from assetgen.payload import RequestOptions
     from assetgen.report import write_reports
-    from assetgen.runner import EvalOptions, RunInfo, run_eval
+    from assetgen.runner import EvalOptions, run_eval
+    from assetgen.runrecords import read_run_info
 
     if endpoint is None and resume is not None:
-        endpoint = RunInfo.model_validate_json((resume / "run.json").read_bytes()).endpoint
+        endpoint = read_run_info(resume).endpoint
     reference = None
     if endpoint is None:
         # no endpoint: the built-in reference server, in-process on a free loopback port, over real HTTP
@@ -282,7 +283,7 @@ def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video
 
 @main.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Bind address (loopback by default).")
-@click.option("--port", type=int, default=8000, show_default=True)
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
 @click.option("--num-frames", type=int, default=None, help="Look at only N uniformly sampled frames per clip.")
 @click.option("--fps", type=float, default=None, help="Sample clips at this rate from their container fps.")
 @click.option("--think", is_flag=True, help="Reason before answering (message.reasoning).")

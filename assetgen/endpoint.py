@@ -13,8 +13,12 @@ _SECRET_QUERY = re.compile(r"(?i)(key|token|secret|password|sig|auth)[^=&]*=[^&]
 
 def base_url(url: str) -> str:
     """'http://host:8000' or '.../v1/' -> 'http://host:8000/v1'."""
-    parts = urlsplit(url.strip())
-    if parts.scheme not in ("http", "https") or not parts.netloc:
+    try:
+        parts = urlsplit(url.strip())
+        parts.port  # noqa: B018 -- urlsplit checks the port only when asked
+    except ValueError as exc:
+        raise ConfigError(f"--endpoint {url!r} is not a valid URL: {exc}") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
         raise ConfigError(f"--endpoint {url!r} is not an http(s) URL, e.g. http://127.0.0.1:8000/v1")
     path = parts.path.rstrip("/")
     if not path.endswith("/v1"):

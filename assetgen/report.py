@@ -18,7 +18,7 @@ from assetgen.imaging import png_bytes
 from assetgen.metrics import SpecDecode, spec_decode
 from assetgen.records import Case
 from assetgen.runner import latest, read_responses
-from assetgen.runrecords import ResponseRecord, RunGrade, RunInfo
+from assetgen.runrecords import ResponseRecord, RunGrade, RunInfo, read_run_info
 from graders import Grade, Summary, format_summary, grade, summarize
 
 
@@ -79,7 +79,7 @@ class RunReport:
 
 def grade_run(run_dir: Path, golden: Path | None = None) -> RunReport:
     """Grade every latest answer of a run (a separate pass: no model is called) and write grades.jsonl."""
-    info = RunInfo.model_validate_json((run_dir / "run.json").read_bytes())
+    info = read_run_info(run_dir)
     root = golden or Path(info.golden)
     cases = {c.id: c for c in load_golden(root)}
     records = [r for r in latest(read_responses(run_dir / "responses.jsonl")).values() if r.case_id in cases]

@@ -24,7 +24,7 @@ from assetgen.golden import load_golden
 from assetgen.metrics import parse as parse_metrics
 from assetgen.payload import SHARED_CACHE, VIDEO_MODES, RequestOptions, build_body
 from assetgen.records import CaseToSend
-from assetgen.runrecords import ResponseRecord, RunInfo, Timing
+from assetgen.runrecords import ResponseRecord, RunInfo, Timing, read_run_info
 from graders.records import Sent, Usage
 
 THINKING = ("on", "off", "both", "server-default")
@@ -175,7 +175,7 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
         if value < low:
             raise ConfigError(f"{name} {value} must be >= {low}")
     if opts.resume:
-        _restore_options(opts, RunInfo.model_validate_json((opts.resume / "run.json").read_bytes()))
+        _restore_options(opts, read_run_info(opts.resume))
     cases = select(load_golden(opts.golden, model=CaseToSend), opts.filters, opts.limit)
     golden_hash = hashlib.sha256((opts.golden / "manifest.json").read_bytes()).hexdigest()
     client = Client(opts.endpoint, opts.api_key, concurrency=opts.concurrency, timeout=opts.timeout,
@@ -184,7 +184,7 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
     try:
         if opts.resume:
             run_dir = opts.resume
-            info = RunInfo.model_validate_json((run_dir / "run.json").read_bytes())
+            info = read_run_info(run_dir)
             if info.golden_sha256 != golden_hash:
                 raise ConfigError(f"{run_dir} was run on another suite (manifest sha256 differs)")
             model = info.model

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from assetgen.errors import AssetgenError
 from graders.records import FORMAT_VERSION, Response
 
 
@@ -66,6 +68,19 @@ class RunInfo(BaseModel):
     metrics_before: dict[str, float] | None = Field(None, description="Scraped /metrics counters before.")
     metrics_after: dict[str, float] | None = Field(None, description="Scraped /metrics counters after.")
     wall_s: float | None = Field(None, description="Seconds spent sending requests, all parts.")
+
+
+def read_run_info(run_dir: Path) -> RunInfo:
+    """A run folder's run.json; a missing or damaged one is a one-line error, not a traceback."""
+    path = run_dir / "run.json"
+    try:
+        return RunInfo.model_validate_json(path.read_bytes())
+    except FileNotFoundError:
+        raise AssetgenError(f"{run_dir} is not a run folder (no run.json)") from None
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = "".join(f"{part}: " for part in first["loc"][:1])
+        raise AssetgenError(f"{path} is damaged: {where}{first['msg']}") from None
 
 
 class RunGrade(BaseModel):

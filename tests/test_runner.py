@@ -190,12 +190,29 @@ def test_unreachable_endpoint_exits_3_with_one_line(tmp_path):
     (["--filter", "no-such-thing"], "matches no case"),
     (["--fail-under", "2"], "between 0 and 1"),
     (["--endpoint", "ftp://x"], "is not an http(s) URL"),
-], ids=["extra-body", "filter", "fail-under", "scheme"])
+    (["--endpoint", "http://[::1"], "is not a valid URL: Invalid IPv6 URL"),
+    (["--endpoint", "http://127.0.0.1:99999/v1"], "is not a valid URL: Port out of range"),
+], ids=["extra-body", "filter", "fail-under", "scheme", "ipv6", "port"])
 def test_usage_errors_exit_2(tmp_path, args, message):
     with FakeServer() as server:
         base = [] if "--endpoint" in args else ["--endpoint", server.url]
         result = cli("eval", *base, *args, "--out", str(tmp_path))
     assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("run_json", [None, b'{"run_id": 5', b'{"run_id": "x"}'], ids=["missing", "torn", "fields"])
+@pytest.mark.parametrize("command", ["report", "compare", "resume"])
+def test_a_damaged_run_folder_is_one_line(tmp_path, run_json, command):
+    run_dir = tmp_path / "run"
+    run_dir.mkdir()
+    if run_json is not None:
+        (run_dir / "run.json").write_bytes(run_json)
+    args = {"report": ["report", str(run_dir)], "compare": ["compare", str(run_dir), str(run_dir)],
+            "resume": ["eval", "--resume", str(run_dir)]}[command]
+    result = cli(*args)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert ("no run.json" if run_json is None else "run.json is damaged") in result.stderr
 
 
 def test_fail_under_gates_ci(tmp_path):
