@@ -18,6 +18,8 @@ from yarl import URL
 
 RETRY_STATUSES = {408, 409, 429, 500, 502, 503, 504}
 MAX_BACKOFF_S = 30.0
+MAX_ANSWER_BYTES = 64 * 1024 * 1024  # a chat answer is kilobytes; a server sending more is broken or hostile
+MAX_ERROR_BYTES = 64 * 1024
 
 
 @dataclass
@@ -52,6 +54,21 @@ def _retry_after(headers) -> float | None:
     except ValueError:
         parsed = email.utils.parsedate_to_datetime(value)
         return max(0.0, parsed.timestamp() - time.time()) if parsed else None
+
+
+async def _read_capped(response: aiohttp.ClientResponse, limit: int) -> bytes:
+    """The body, or ValueError past `limit` bytes: memory stays bounded whatever the server sends."""
+    if response.content_length is not None:  # the common case: one read, refused up front when too big
+        if response.content_length > limit:
+            raise ValueError(f"response of {response.content_length} bytes is over the {limit}-byte limit")
+        return await response.read()
+    parts, size = [], 0
+    async for chunk in response.content.iter_chunked(1 << 16):
+        size += len(chunk)
+        if size > limit:
+            raise ValueError(f"response over the {limit}-byte limit; not read further")
+        parts.append(chunk)
+    return b"".join(parts)
 
 
 def _error_text(payload: bytes, status: int) -> str:
@@ -233,14 +250,14 @@ class Client:
                 outcome.http_status = response.status
                 if response.status != 200:
                     outcome.status = "error"
-                    outcome.error = _error_text(await response.read(), response.status)
+                    outcome.error = _error_text(await response.content.read(MAX_ERROR_BYTES), response.status)
                     outcome.retry_after = _retry_after(response.headers)
                     return outcome
                 if stream and response.content_type == "text/event-stream":
                     await _read_stream(response, outcome, start)
                 else:
                     outcome.streamed = False
-                    payload = await response.read()
+                    payload = await _read_capped(response, MAX_ANSWER_BYTES)
                     try:
                         data = orjson.loads(payload)
                     except orjson.JSONDecodeError:

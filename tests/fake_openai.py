@@ -65,6 +65,17 @@ class FakeServer:
             return web.Response(text="<html>not json", content_type="application/json")
         if action == "empty":
             return web.json_response({"id": "x", "choices": [], "model": "fake-vlm"})
+        if action in ("huge", "huge-chunked"):  # an answer far larger than any real one
+            payload = json.dumps({"model": "fake-vlm", "choices": [{"index": 0, "message": {
+                "content": "x" * 100_000}, "finish_reason": "stop"}]}).encode()
+            if action == "huge":
+                return web.Response(body=payload, content_type="application/json")
+            response = web.StreamResponse(headers={"Content-Type": "application/json"})
+            response.enable_chunked_encoding()
+            await response.prepare(request)
+            for start in range(0, len(payload), 8192):
+                await response.write(payload[start:start + 8192])
+            return response
         if action == "hostile":  # valid JSON, every field the wrong type
             return web.json_response({"id": 1, "model": ["fake"], "choices": [
                 {"index": "0", "message": {"content": self.answer, "reasoning": 7}, "finish_reason": 3}],

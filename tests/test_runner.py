@@ -139,6 +139,16 @@ def test_fields_of_the_wrong_type_are_dropped_not_fatal(tmp_path, action):
     assert r.usage.prompt_tokens is None and r.usage.completion_tokens is None and r.usage.total_tokens is None
 
 
+@pytest.mark.parametrize("action", ["huge", "huge-chunked"])
+def test_an_oversized_answer_is_refused_not_buffered(tmp_path, monkeypatch, action):
+    import assetgen.client
+
+    monkeypatch.setattr(assetgen.client, "MAX_ANSWER_BYTES", 50_000)
+    with FakeServer(script=[action]) as server:
+        [r] = records(run(server, tmp_path, filters=("arithmetic",), retries=0, request={"stream": False}))
+    assert r.status == "error" and "50000-byte limit" in r.error and r.content is None
+
+
 def test_missing_usage_is_fine(tmp_path):
     with FakeServer(script=["nousage"]) as server:
         [r] = records(run(server, tmp_path, filters=("arithmetic",)))
