@@ -30,7 +30,8 @@ class Performance:
     latencies: list[float]
     ttfts: list[float]
     ttfcs: list[float]
-    tps: list[float]
+    request_tps: list[float]  # output tokens / latency, per answer: the article's "tok/s"
+    decode_tps: list[float]  # output tokens / (latency - TTFT), per streamed answer
     output_tokens: int
 
     def line_items(self) -> list[tuple[str, str]]:
@@ -47,7 +48,13 @@ class Performance:
             ("Latency", stat(self.latencies)),
             ("TTFT", stat(self.ttfts)),
             ("Time to first content token", stat(self.ttfcs)),
-            ("Average throughput", f"{statistics.fmean(self.tps):.1f} tok/s" if self.tps else "n/a"),
+            ("Average throughput", f"{statistics.fmean(self.request_tps):.1f} tok/s per request (output tokens "
+             "/ latency)" if self.request_tps else "n/a"),
+            # a median: a server that sends a whole answer in one chunk has a near-zero decode time
+            ("Decode speed", f"median {statistics.median(self.decode_tps):.1f} tok/s after the first token"
+             if self.decode_tps else "n/a"),
+            ("Run throughput", f"{self.output_tokens / self.wall_s:.1f} output tok/s over the run"
+             if self.wall_s else "n/a"),
             ("Total output tokens", str(self.output_tokens)),
             ("API success rate", f"{self.ok / self.requests:.0%}" if self.requests else "n/a"),
         ]
@@ -57,8 +64,10 @@ def performance(records: list[ResponseRecord], wall_s: float) -> Performance:
     ok = [r for r in records if r.status == "ok"]
     pick = lambda attr: [getattr(r.timing, attr) for r in ok if getattr(r.timing, attr) is not None]  # noqa: E731
     tokens = sum((r.usage.completion_tokens or 0) for r in ok if r.usage)
+    request_tps = [r.usage.completion_tokens / r.timing.latency_s for r in ok
+                   if r.usage and r.usage.completion_tokens and r.timing.latency_s]
     return Performance(len(records), len(ok), wall_s, pick("latency_s"), pick("ttft_s"), pick("ttfc_s"),
-                       pick("decode_tps"), tokens)
+                       request_tps, pick("decode_tps"), tokens)
 
 
 @dataclass
