@@ -9,6 +9,7 @@ import statistics
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 import orjson
 from PIL import Image
 
@@ -33,6 +34,7 @@ class Performance:
     request_tps: list[float]  # output tokens / latency, per answer: the article's "tok/s"
     decode_tps: list[float]  # output tokens / (latency - TTFT), per streamed answer
     output_tokens: int
+    run_wall_s: float | None = None  # the whole run's time, when this table covers one of its modes
 
     def line_items(self) -> list[tuple[str, str]]:
         def stat(values: list[float], unit: str = "s") -> str:
@@ -44,7 +46,8 @@ class Performance:
                    f"p95 {p95:.3g}{unit}"
         return [
             ("Total requests", str(self.requests)),
-            ("Total time", f"{self.wall_s:.1f}s"),
+            ("Total time", f"{self.wall_s:.1f}s" + (f" (an even share of the {self.run_wall_s:.1f}s run)"
+                                                    if self.run_wall_s else "")),
             ("Latency", stat(self.latencies)),
             ("TTFT", stat(self.ttfts)),
             ("Time to first content token", stat(self.ttfcs)),
@@ -98,8 +101,12 @@ def grade_run(run_dir: Path, golden: Path | None = None) -> RunReport:
     (run_dir / "grades.jsonl").write_bytes(b"".join(orjson.dumps(line) + b"\n" for line in lines))
     labels = sorted({r.thinking_label for r in records}) or ["server-default"]
     summaries = {label: summarize(cases, [g for r, g in graded if r.thinking_label == label]) for label in labels}
+    # modes share one request pool, so the run's time is not split by mode on the clock: each gets an even share
     share = (info.wall_s or 0.0) / max(1, len(labels))
     perf = {label: performance([r for r in records if r.thinking_label == label], share) for label in labels}
+    if len(labels) > 1:
+        for p in perf.values():
+            p.run_wall_s = info.wall_s
     degenerate = sum(g.cause == "degenerate_repetition" for _, g in graded)
     spec = spec_decode(info.metrics_before, info.metrics_after, degenerate)
     return RunReport(info, cases, records, graded, summaries, perf, spec)
@@ -155,11 +162,16 @@ def _plot_accuracy(summary: Summary) -> bytes:
 def _plot_histogram(values: dict[str, list[float]], title: str) -> bytes:
     figure = new_figure(560, 300)
     axes = figure.add_axes((0.12, 0.16, 0.84, 0.72))
-    for label, data in values.items():
-        if data:
-            axes.hist(data, bins=min(30, max(5, len(data) // 2)), alpha=0.6, label=label)
+    everything = [v for data in values.values() for v in data]
+    if everything:
+        # one set of bin edges for every label, so thinking on and off overlay bar for bar
+        edges = np.histogram_bin_edges(everything, bins=min(30, max(5, len(everything) // 2)))
+        for label, data in values.items():
+            if data:
+                axes.hist(data, bins=edges, alpha=0.6, label=label)
     axes.set_title(title)
     axes.set_xlabel("seconds")
+    axes.set_ylabel("answers")
     if len(values) > 1:
         axes.legend(fontsize=8)
     return png_bytes(figure_pixels(figure))

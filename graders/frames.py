@@ -54,7 +54,9 @@ def estimate_frames(cases: Mapping[str, CaseSpec], grades: Iterable[Grade]) -> F
             break
         high = n
     agree = f"{best} of {answered} video answers agree"
-    if best < max(3, answered / 2):
+    if answered < 3:
+        message = f"too few video answers to estimate the frames seen ({answered}; at least 3 needed)"
+    elif best < max(3, answered / 2):
         # wrong answers can match a sampled view by chance; claim nothing without a majority
         message = (f"no frame count is supported: only {best} of {answered} video answers fit any one number "
                    "of frames")

@@ -72,3 +72,11 @@ def test_true_answers_estimate_all_frames():
         grades.append(grade(case, {"content": text, "finish_reason": "stop"}))
     estimate = estimate_frames({c.id: c for c in VIDEO}, grades)
     assert estimate.frames_high == 30 and estimate.agreeing == len(VIDEO)
+
+
+@pytest.mark.parametrize("count", [1, 2])
+def test_too_few_video_answers_claim_nothing(count):
+    chosen = [c for c in VIDEO if c.grader.name != "keywords"][:count]
+    grades = [grade(c, {"content": stated(c, c.truth.value), "finish_reason": "stop"}) for c in chosen]
+    estimate = estimate_frames({c.id: c for c in chosen}, grades)
+    assert not estimate.supported and estimate.message.startswith("too few video answers")
