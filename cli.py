@@ -28,6 +28,8 @@ class Group(click.Group):
             _fail(str(exc), 3 if isinstance(exc, EndpointUnreachable) else 2)
         except KeyboardInterrupt:
             _fail("interrupted", 130)
+        except OSError as exc:  # a folder that cannot be written, a full disk: the machine, not a bug
+            _fail(f"{exc.filename}: {exc.strerror}" if exc.filename and exc.strerror else str(exc))
 
 
 @click.group(cls=Group)

@@ -225,6 +225,15 @@ def test_a_damaged_run_folder_is_one_line(tmp_path, run_json, command):
     assert ("no run.json" if run_json is None else "run.json is damaged") in result.stderr
 
 
+def test_an_unwritable_run_folder_is_one_line(tmp_path):
+    (tmp_path / "file").write_text("not a folder")
+    out = tmp_path / "file" / "runs"
+    with FakeServer() as server:
+        result = cli("eval", "--endpoint", server.url, "--filter", "arithmetic", "--out", str(out))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.strip() == f"assetgen: {out}: Not a directory"
+
+
 def test_fail_under_gates_ci(tmp_path):
     with FakeServer(answer="7644") as server:
         ok = cli("eval", "--endpoint", server.url, "--filter", "arithmetic", "--out", str(tmp_path),
