@@ -269,6 +269,22 @@ def child(*args: str) -> dict:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+def print_targets(verdicts: list[tuple[str, int, dict]]) -> None:
+    """The issue's targets, each against the worst concurrency of this run."""
+    def worst(label: str, value, needs: str) -> str:
+        points = [(c, value(m)) for lab, c, m in verdicts if lab == label and needs in m]
+        if not points:
+            return "not measured"
+        c, v = min(points, key=lambda p: p[1])
+        return f"lowest {v:.2f} (c={c})"
+
+    small = worst("small image", lambda m: m["runner"]["rps"] / m["aiperf"]["rps"], "aiperf")
+    video = worst("1080p clip, 30 frames", lambda m: m["runner"]["rps"] / m["bare"]["rps"], "bare")
+    rss = max((m["runner"]["rss_mb"] for _, _, m in verdicts), default=float("nan"))
+    print(f"\ntargets: small images runner/aiperf >= 2: {small}; 1.5 MB video runner/bare >= 0.9: {video}; "
+          f"runner peak RSS < 150 MB: {rss:.0f} MB")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--small", type=int, default=2000, help="requests per small-image measurement")
@@ -305,6 +321,7 @@ def main() -> None:
         big = Path(tempfile.mkdtemp())
         build(big, suite="full", per_family=1, families=("flashing_light",),
               knobs={"flashing_light": {"width": 1920, "height": 1080}})
+        verdicts: list[tuple[str, int, dict]] = []
         for label, golden, family, mode, n in (
                 ("small image", ROOT / "golden", "color_grid", "video_url", args.small),
                 ("1080p clip, 30 frames", big, "flashing_light", "frames", args.video)):
@@ -322,6 +339,7 @@ def main() -> None:
                     if args.aiperf:
                         measured["aiperf"].append(aiperf(args.aiperf, url, aiperf_input, tokenizer, n, concurrency))
                 m = {name: median_of(results) for name, results in measured.items()}
+                verdicts.append((label, concurrency, m))
                 print(f"{label:<22}{concurrency:>4}" + "".join(f"{m[name]['rps']:>14.0f}" for name in columns)
                       + f"{m['runner']['rps'] / m['bare']['rps']:>12.2f}"
                       + (f"{m['runner']['rps'] / m['aiperf']['rps']:>14.2f}" if args.aiperf else "")
@@ -332,6 +350,7 @@ def main() -> None:
                   f"{r['prepare_ms']:.0f} ms; run start-up {r['startup_ms']:.0f} ms; neither is in req/s)")
         if not args.aiperf:
             print("  (aiperf not found: pass --aiperf PATH to add it as a third column)")
+        print_targets(verdicts)
         if args.flat:
             from assetgen.registry import all_families
             from assetgen.video_family import VideoFamily
