@@ -35,6 +35,7 @@ class Outcome:
     attempts: int = 0
     latency_s: float | None = None
     ttft_s: float | None = None
+    text_chunks: int = 0  # stream chunks that carried reasoning or content
     ttfc_s: float | None = None
     partial_content: str | None = None
     streamed: bool = True
@@ -159,6 +160,8 @@ async def _read_events(response, outcome: Outcome, start: float, content: list[s
             piece_r = _text(delta.get("reasoning")) or _text(delta.get("reasoning_content"))
             piece_c = _text(delta.get("content"))
             now = time.perf_counter() - start
+            if piece_r or piece_c:
+                outcome.text_chunks += 1
             if (piece_r or piece_c) and outcome.ttft_s is None:
                 outcome.ttft_s = now
             if piece_c and outcome.ttfc_s is None:

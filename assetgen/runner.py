@@ -135,7 +135,9 @@ def record_from(outcome: Outcome, case: CaseToSend, repeat: int, thinking: str, 
                 max_tokens, video_mode, secrets) -> ResponseRecord:
     usage = Usage(**outcome.usage) if outcome.usage else None
     timing = Timing(latency_s=outcome.latency_s, ttft_s=outcome.ttft_s, ttfc_s=outcome.ttfc_s)
-    if outcome.latency_s and outcome.ttft_s is not None and usage and usage.completion_tokens:
+    # a rate needs tokens arriving over time: an answer sent in one chunk has no decode time to measure
+    if outcome.latency_s and outcome.ttft_s is not None and usage and usage.completion_tokens \
+            and outcome.text_chunks >= 2:
         decode = outcome.latency_s - outcome.ttft_s
         timing.decode_tps = usage.completion_tokens / decode if decode > 0 else None
     has_video = any(f.media_type == "video/mp4" for f in case.inputs)

@@ -17,7 +17,8 @@ class Timing(BaseModel):
     latency_s: float | None = Field(None, description="Request start to last byte, final attempt.")
     ttft_s: float | None = Field(None, description="Time to the first generated token (reasoning or content).")
     ttfc_s: float | None = Field(None, description="Time to the first *content* token, after any reasoning.")
-    decode_tps: float | None = Field(None, description="completion_tokens / (latency - ttft), streaming only.")
+    decode_tps: float | None = Field(None, description="completion_tokens / (latency - ttft), when streamed text "
+                                     "arrived in two chunks or more.")
 
 
 class SentSummary(BaseModel):

@@ -46,6 +46,13 @@ def test_streaming_records_answer_usage_and_timings(tmp_path):
     assert record.timing.ttft_s is not None and record.timing.ttfc_s is not None and record.timing.latency_s > 0
     assert server.requests[0]["stream"] is True and server.requests[0]["stream_options"] == {"include_usage": True}
     assert record.request.stream and record.request.params["temperature"] == 0.0
+    assert record.timing.decode_tps > 0  # four words, four chunks: tokens arrived over time
+
+
+def test_an_answer_streamed_in_one_chunk_has_no_decode_rate(tmp_path):
+    with FakeServer(answer="4") as server:
+        [record] = records(run(server, tmp_path, filters=("color_grid-s0-0000",)))
+    assert record.content == "4" and record.timing.ttft_s is not None and record.timing.decode_tps is None
 
 
 def test_non_streaming_and_fallback_when_the_server_cannot_stream(tmp_path):
