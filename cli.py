@@ -330,7 +330,6 @@ def report_command(run_dir, golden) -> None:
     from assetgen.console import print_report
     from assetgen.report import write_reports
 
-    _require_run(run_dir)
     print_report(write_reports(run_dir, golden))
 
 
@@ -343,17 +342,10 @@ def compare_command(run_a, run_b, out) -> None:
     """An A/B table of two runs: per-category results and performance."""
     from assetgen.report import compare, grade_run
 
-    _require_run(run_a)
-    _require_run(run_b)
     table = compare(grade_run(run_a), grade_run(run_b))
     target = out or run_b / f"compare-{run_a.name}.md"
     target.write_text(table, encoding="utf-8")
     click.echo(table + f"\nwritten to {target}")
-
-
-def _require_run(run_dir: Path) -> None:
-    if not (run_dir / "run.json").is_file():
-        raise AssetgenError(f"{run_dir} is not a run folder (no run.json)")
 
 
 if __name__ == "__main__":

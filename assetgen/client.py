@@ -154,24 +154,22 @@ async def _read_events(response, outcome: Outcome, start: float, content: list[s
             outcome.usage = _usage(chunk)
         choices = chunk.get("choices")
         for choice in choices if isinstance(choices, list) else ():
-            delta = choice.get("delta") if isinstance(choice, dict) else None
-            if not isinstance(delta, dict):
-                delta = {}
+            if not isinstance(choice, dict):
+                continue
+            delta = choice.get("delta") if isinstance(choice.get("delta"), dict) else {}
             piece_r = _text(delta.get("reasoning")) or _text(delta.get("reasoning_content"))
             piece_c = _text(delta.get("content"))
             now = time.perf_counter() - start
             if piece_r or piece_c:
                 outcome.text_chunks += 1
-            if (piece_r or piece_c) and outcome.ttft_s is None:
-                outcome.ttft_s = now
+                outcome.ttft_s = now if outcome.ttft_s is None else outcome.ttft_s
             if piece_c and outcome.ttfc_s is None:
                 outcome.ttfc_s = now
             if piece_r:
                 reasoning.append(piece_r)
             if piece_c:
                 content.append(piece_c)
-            if isinstance(choice, dict) and _text(choice.get("finish_reason")):
-                outcome.finish_reason = choice["finish_reason"]
+            outcome.finish_reason = _text(choice.get("finish_reason")) or outcome.finish_reason
     outcome.content = "".join(content) if content else None
     outcome.reasoning = "".join(reasoning) if reasoning else None
     if not done and outcome.finish_reason is None:

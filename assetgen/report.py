@@ -63,14 +63,14 @@ class Performance:
         ]
 
 
-def performance(records: list[ResponseRecord], wall_s: float) -> Performance:
+def performance(records: list[ResponseRecord], wall_s: float, run_wall_s: float | None = None) -> Performance:
     ok = [r for r in records if r.status == "ok"]
     pick = lambda attr: [getattr(r.timing, attr) for r in ok if getattr(r.timing, attr) is not None]  # noqa: E731
     tokens = sum((r.usage.completion_tokens or 0) for r in ok if r.usage)
     request_tps = [r.usage.completion_tokens / r.timing.latency_s for r in ok
                    if r.usage and r.usage.completion_tokens and r.timing.latency_s]
     return Performance(len(records), len(ok), wall_s, pick("latency_s"), pick("ttft_s"), pick("ttfc_s"),
-                       request_tps, pick("decode_tps"), tokens)
+                       request_tps, pick("decode_tps"), tokens, run_wall_s)
 
 
 @dataclass
@@ -103,10 +103,8 @@ def grade_run(run_dir: Path, golden: Path | None = None) -> RunReport:
     summaries = {label: summarize(cases, [g for r, g in graded if r.thinking_label == label]) for label in labels}
     # modes share one request pool, so the run's time is not split by mode on the clock: each gets an even share
     share = (info.wall_s or 0.0) / max(1, len(labels))
-    perf = {label: performance([r for r in records if r.thinking_label == label], share) for label in labels}
-    if len(labels) > 1:
-        for p in perf.values():
-            p.run_wall_s = info.wall_s
+    whole = info.wall_s if len(labels) > 1 else None
+    perf = {label: performance([r for r in records if r.thinking_label == label], share, whole) for label in labels}
     degenerate = sum(g.cause == "degenerate_repetition" for _, g in graded)
     spec = spec_decode(info.metrics_before, info.metrics_after, degenerate)
     return RunReport(info, cases, records, graded, summaries, perf, spec)
