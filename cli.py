@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -23,7 +22,7 @@ class Group(click.Group):
         try:
             return super().invoke(ctx)
         except AssetgenError as exc:
-            from assetgen.runner import EndpointUnreachable
+            from assetgen.run.runner import EndpointUnreachable
 
             _fail(str(exc), 3 if isinstance(exc, EndpointUnreachable) else 2)
         except KeyboardInterrupt:
@@ -72,11 +71,11 @@ def _progress(total: int, label: str):
               "cannot solve from pixels (exit 1 if any).")
 def build(out, suite, per_family, seed, workers, families, knob_args, check, verify) -> None:
     """Build the golden set, or a suite of any size elsewhere."""
-    from assetgen.build import build as build_suite
-    from assetgen.build import plan
-    from assetgen.golden import check as check_suite
-    from assetgen.golden import default_golden, read_manifest
-    from assetgen.suites import parse_knob
+    from assetgen.dataset.golden import default_golden, read_manifest
+    from assetgen.generate.build import build as build_suite
+    from assetgen.generate.build import plan
+    from assetgen.generate.check import check as check_suite
+    from assetgen.generate.suites import parse_knob
 
     knobs: dict = {}
     for text in knob_args:
@@ -86,7 +85,7 @@ def build(out, suite, per_family, seed, workers, families, knob_args, check, ver
 
     root = out or default_golden()
     if verify:
-        from assetgen.verify import verify as verify_suite
+        from assetgen.report.verify import verify as verify_suite
 
         read_manifest(root)
         result = verify_suite(root)
@@ -120,20 +119,9 @@ def build(out, suite, per_family, seed, workers, families, knob_args, check, ver
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def list_families(as_json) -> None:
     """Families, their categories and knobs with ranges."""
-    from assetgen.registry import all_families
+    from assetgen.generate.catalog import describe_families
 
-    families = all_families()
-    if as_json:
-        rows = [{"family": f.name, "category": f.category, "modality": f.modality, "version": f.version,
-                 "summary": f.summary,
-                 "knobs": [{"name": k.name, "default": k.default, "range": k.describe_range(), "help": k.help}
-                           for k in f.knobs]} for f in families.values()]
-        click.echo(json.dumps(rows, indent=2))
-        return
-    for f in families.values():
-        click.echo(f"{f.name}  [{f.category}, {f.modality}, v{f.version}]  {f.summary}")
-        for k in f.knobs:
-            click.echo(f"    {k.name:<14} default {k.default!s:<8} {k.describe_range():<32} {k.help}")
+    click.echo(describe_families(as_json=as_json))
 
 
 @main.command()
@@ -143,34 +131,9 @@ def list_families(as_json) -> None:
 @click.option("--scene", is_flag=True, help="Also print the scene.")
 def show(case_id, golden, scene) -> None:
     """Prompt, truth and files of one case."""
-    from assetgen.golden import default_golden, load_golden
+    from assetgen.dataset.describe import describe_case
 
-    root = golden or default_golden()
-    cases = {c.id: c for c in load_golden(root)}
-    if case_id not in cases:
-        near = [c for c in cases if case_id in c][:5]
-        hint = f"; did you mean {', '.join(near)}" if near else ""
-        raise AssetgenError(f"no case {case_id!r} in {root}{hint}")
-    case = cases[case_id]
-    click.echo(f"{case.id}  [{case.family} v{case.family_version}, {case.category}, {case.modality}]")
-    click.echo(f"prompt: {case.prompt}")
-    click.echo(f"truth:  {json.dumps(case.truth.model_dump(exclude_defaults=True))}")
-    click.echo(f"grader: {case.grader.name} {json.dumps(case.grader.args) if case.grader.args else ''}")
-    click.echo(f"knobs:  {json.dumps(case.knobs)}")
-    for ref in case.files:
-        click.echo(f"file:   {root / ref.path}  ({ref.media_type}, {ref.size} bytes, {ref.role})")
-    if case.sampling:
-        s = case.sampling
-        runs = ", ".join(f"{a.frames_low}-{a.frames_high} frames -> {json.dumps(a.value)}" for a in s.apparent[:6])
-        click.echo(f"frames: needs >= {s.min_frames} of {s.frames} uniformly sampled frames"
-                   + (f"; fewer look like: {runs}" if runs else ""))
-    if case.timeline:
-        clips = case.timeline.get("clips", [case.timeline])
-        events = [e for clip in clips for e in clip["events"]]
-        click.echo(f"timeline: {len(clips)} clip(s), {len(clips[0]['frames'])} frames, {len(events)} events "
-                   f"({', '.join(sorted({e['type'] for e in events})) or 'none'})")
-    if scene:
-        click.echo(f"scene:  {json.dumps(case.scene, indent=2)}")
+    click.echo(describe_case(case_id, golden, scene=scene))
 
 
 @main.command("grade")
@@ -181,21 +144,14 @@ def show(case_id, golden, scene) -> None:
               help="Grades JSONL (default: grades.jsonl beside RESPONSES; '-' for stdout).")
 def grade_command(responses, golden, out) -> None:
     """Re-grade saved responses (JSONL) without calling a model."""
-    from assetgen.golden import default_golden, load_golden
-    from assetgen.regrade import grade_file
-
-    if not responses.is_file():
-        raise AssetgenError(f"no responses file at {responses}")
-    cases = {c.id: c for c in load_golden(golden or default_golden())}
-    target = out or responses.with_name("grades.jsonl" if "responses" in responses.name
-                                        else responses.stem + ".grades.jsonl")
-    summary, problems = grade_file(responses, cases, None if str(target) == "-" else target)
-    for problem in problems:
-        click.echo(f"warning: {problem}", err=True)
+    from assetgen.report.regrade import regrade
     from graders import format_summary
 
+    summary, problems, target = regrade(responses, golden, out)
+    for problem in problems:
+        click.echo(f"warning: {problem}", err=True)
     click.echo(format_summary(summary))
-    if str(target) != "-":
+    if target is not None:
         click.echo(f"grades written to {target}")
 
 
@@ -235,24 +191,13 @@ def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video
     """Measure an OpenAI-compatible endpoint on the golden set and report like a benchmark."""
     import orjson
 
-    from assetgen.endpoint import api_key as resolve_key
-    from assetgen.endpoint import base_url
-    from assetgen.golden import default_golden
-    from assetgen.payload import RequestOptions
-    from assetgen.report import write_reports
-    from assetgen.runner import EvalOptions, run_eval
-    from assetgen.runrecords import read_run_info
+    from assetgen.dataset.golden import default_golden
+    from assetgen.report.console import print_report
+    from assetgen.report.evaluate import evaluate
+    from assetgen.run.endpoint import api_key as resolve_key
+    from assetgen.run.payload import RequestOptions
+    from assetgen.run.runner import EvalOptions
 
-    if endpoint is None and resume is not None:
-        endpoint = read_run_info(resume).endpoint
-    reference = None
-    if endpoint is None:
-        # no endpoint: the built-in reference server, in-process on a free loopback port, over real HTTP
-        from assetgen.reference.server import Running
-
-        reference = Running()
-        endpoint = reference.__enter__()
-        click.echo(f"no --endpoint given: using the built-in reference endpoint at {endpoint}", err=True)
     try:
         extra = orjson.loads(extra_body) if extra_body else {}
     except orjson.JSONDecodeError as exc:
@@ -262,23 +207,15 @@ def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video
     if fail_under is not None and not 0 <= fail_under <= 1:
         raise AssetgenError(f"--fail-under {fail_under} must be a fraction between 0 and 1")
     options = EvalOptions(
-        endpoint=base_url(endpoint), golden=golden or default_golden(), out=out, model=model,
+        endpoint=endpoint, golden=golden or default_golden(), out=out, model=model,
         api_key=resolve_key(api_key), filters=tuple(filters), limit=limit, repeat=repeat, concurrency=concurrency,
         thinking=thinking, timeout=timeout, retries=retries, resume=resume,
         request=RequestOptions(model="", max_tokens=max_tokens, temperature=temperature, seed=seed,
                                video_mode=video_mode, num_frames=num_frames, stream=not no_stream,
                                extra_body=extra))
-    from assetgen.console import ProgressBar, print_report
-
-    try:
-        with ProgressBar() as bar:
-            run_dir = run_eval(options, bar)
-    finally:
-        if reference is not None:
-            reference.__exit__(None, None, None)
-    report = write_reports(run_dir, options.golden)
+    report = evaluate(options, notify=lambda line: click.echo(line, err=True))
     print_report(report)
-    click.echo(f"\nrun folder: {run_dir}  (report.html, report.md, grades.jsonl)")
+    click.echo(f"\nrun folder: {report.run_dir}  (report.html, report.md, grades.jsonl)")
     if fail_under is not None and report.accuracy < fail_under:
         _fail(f"accuracy {report.accuracy:.1%} is below --fail-under {fail_under:.1%}", 1)
 
@@ -317,7 +254,7 @@ def serve_command(host, port, num_frames, fps, think, think_in_content, redact_s
 @click.option("--model", default="default", show_default=True, help="Model name in openai request bodies.")
 def export_command(fmt, out, golden, frames, model) -> None:
     """Export the golden set for other harnesses (Inspect AI, lmms-eval, HF datasets, OpenAI batch)."""
-    from assetgen.export import export
+    from assetgen.export.formats import export
 
     click.echo(f"exported {fmt} to {export(fmt, out, golden=golden, frames=frames, model=model)}")
 
@@ -327,8 +264,8 @@ def export_command(fmt, out, golden, frames, model) -> None:
 @click.option("--golden", type=click.Path(file_okay=False, path_type=Path), default=None)
 def report_command(run_dir, golden) -> None:
     """Re-grade a run and re-render its reports (no model is called)."""
-    from assetgen.console import print_report
-    from assetgen.report import write_reports
+    from assetgen.report.console import print_report
+    from assetgen.report.write import write_reports
 
     print_report(write_reports(run_dir, golden))
 
@@ -340,11 +277,9 @@ def report_command(run_dir, golden) -> None:
               help="Where to write the table (default: RUN_B/compare-<A>.md).")
 def compare_command(run_a, run_b, out) -> None:
     """An A/B table of two runs: per-category results and performance."""
-    from assetgen.report import compare, grade_run
+    from assetgen.report.compare import compare_runs
 
-    table = compare(grade_run(run_a), grade_run(run_b))
-    target = out or run_b / f"compare-{run_a.name}.md"
-    target.write_text(table, encoding="utf-8")
+    table, target = compare_runs(run_a, run_b, out)
     click.echo(table + f"\nwritten to {target}")
 
 

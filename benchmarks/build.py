@@ -10,12 +10,12 @@ from __future__ import annotations
 import argparse
 import time
 
-from assetgen.build import Job, generate, to_array
-from assetgen.imaging import png_bytes
-from assetgen.registry import all_families, get_family
-from assetgen.rng import case_rng
-from assetgen.video import contact_sheet, encode_mp4
-from assetgen.video_family import VideoFamily
+from assetgen.generate.build import Job, generate, to_array
+from assetgen.generate.registry import all_families, get_family
+from assetgen.generate.rng import case_rng
+from assetgen.generate.video_family import VideoFamily
+from assetgen.media.imaging import png_bytes
+from assetgen.media.video import contact_sheet, encode_mp4
 
 
 def measure(name: str, n: int) -> tuple[float, float, int]:

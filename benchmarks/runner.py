@@ -97,9 +97,9 @@ def bare(url: str, body_file: str, n: int, concurrency: int) -> None:
 def runner(url: str, golden: str, family: str, mode: str, n: int, concurrency: int) -> None:
     """assetgen's runner: builds every body when sent, writes every record; n = repeats of one case."""
     _pin()
-    from assetgen.golden import load_golden
-    from assetgen.payload import SHARED_CACHE, RequestOptions, build_body
-    from assetgen.runner import EvalOptions, run_eval
+    from assetgen.dataset.golden import load_golden
+    from assetgen.run.payload import SHARED_CACHE, RequestOptions, build_body
+    from assetgen.run.runner import EvalOptions, run_eval
 
     # encoding a case's media happens once per case, before its first request; timed apart from sending
     case = next(c for c in load_golden(Path(golden)) if c.id == f"{family}-s0-0000")
@@ -126,8 +126,8 @@ def flat(url: str, golden: str, concurrency: int) -> None:
     import threading
 
     _pin()
-    from assetgen.payload import RequestOptions
-    from assetgen.runner import EvalOptions, run_eval
+    from assetgen.run.payload import RequestOptions
+    from assetgen.run.runner import EvalOptions, run_eval
 
     samples: list[tuple[float, float]] = []
     done = threading.Event()
@@ -247,8 +247,8 @@ def aiperf(executable: str, url: str, input_file: str, tokenizer: str, n: int, c
 
 
 def body_for(golden: Path, family: str, mode: str) -> tuple[str, int]:
-    from assetgen.golden import load_golden
-    from assetgen.payload import MediaCache, RequestOptions, build_body
+    from assetgen.dataset.golden import load_golden
+    from assetgen.run.payload import MediaCache, RequestOptions, build_body
 
     case = next(c for c in load_golden(golden) if c.id == f"{family}-s0-0000")
     body, _, _ = build_body(case, golden, RequestOptions(model="bench", video_mode=mode, stream=False),
@@ -315,7 +315,7 @@ def main() -> None:
               + f"{'runner/bare':>12}" + (f"{'runner/aiperf':>14}" if args.aiperf else "")
               + "".join(f"{name + ' cpu ms':>14}" for name in columns)
               + "".join(f"{name + ' MB':>11}" for name in columns))
-        from assetgen.build import build
+        from assetgen.generate.build import build
 
         # a full-HD clip sent as 30 JPEG frames: a request body of about 1.5 MB
         big = Path(tempfile.mkdtemp())
@@ -352,8 +352,8 @@ def main() -> None:
             print("  (aiperf not found: pass --aiperf PATH to add it as a third column)")
         print_targets(verdicts)
         if args.flat:
-            from assetgen.registry import all_families
-            from assetgen.video_family import VideoFamily
+            from assetgen.generate.registry import all_families
+            from assetgen.generate.video_family import VideoFamily
 
             videos = tuple(n for n, f in all_families().items() if isinstance(f, VideoFamily))
             per = -(-args.flat // len(videos))

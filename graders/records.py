@@ -1,7 +1,7 @@
 """Records a grader needs: the truth of a case and how to grade it.
 
 These live in `graders` (not `assetgen`) so that another harness can grade with nothing but this
-package installed. `assetgen.records.Case` extends `CaseSpec` with files, scene and seed.
+package installed. `assetgen.dataset.records.Case` extends `CaseSpec` with files, scene and seed.
 """
 
 from __future__ import annotations

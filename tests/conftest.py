@@ -3,8 +3,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from assetgen.build import Job, generate
-from assetgen.imaging import decode_image
+from assetgen.generate.build import Job, generate
+from assetgen.media.imaging import decode_image
 
 
 def make(family: str, index: int = 0, seed: int = 0, **knobs):

@@ -3,8 +3,8 @@ import json
 
 import pytest
 
-from assetgen.build import Job, build, generate
-from assetgen.registry import all_families
+from assetgen.generate.build import Job, build, generate
+from assetgen.generate.registry import all_families
 
 FAMILIES = sorted(all_families())
 

@@ -8,9 +8,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from assetgen.export import export
-from assetgen.golden import load_golden
-from assetgen.imaging import decode_image
+from assetgen.dataset.golden import load_golden
+from assetgen.export.formats import export
+from assetgen.media.imaging import decode_image
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 CASES = load_golden(GOLDEN)

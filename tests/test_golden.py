@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from assetgen.build import build
+from assetgen.dataset.golden import default_golden, load_golden
 from assetgen.errors import GoldenIntegrityError
-from assetgen.golden import check, default_golden, load_golden
+from assetgen.generate.build import build
+from assetgen.generate.check import check
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from assetgen.golden import load_golden
+from assetgen import load_golden
 from graders import estimate_frames, grade
 
 CASES = load_golden()

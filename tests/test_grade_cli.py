@@ -3,7 +3,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from assetgen.golden import load_golden
+from assetgen import load_golden
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,4 +1,4 @@
-from assetgen.metrics import parse, spec_decode
+from assetgen.run.metrics import parse, spec_decode
 
 BEFORE = """# HELP vllm:spec_decode_num_drafts_total Number of spec decoding drafts.
 # TYPE vllm:spec_decode_num_drafts_total counter

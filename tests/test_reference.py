@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from assetgen.payload import RequestOptions
 from assetgen.reference.server import Running, ServeOptions
-from assetgen.report import grade_run
-from assetgen.runner import EvalOptions, read_responses, run_eval
+from assetgen.report.grading import grade_run
+from assetgen.run.payload import RequestOptions
+from assetgen.run.records import read_responses
+from assetgen.run.runner import EvalOptions, run_eval
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "golden"
@@ -130,8 +131,8 @@ def test_injected_failures_are_retried_or_recorded(tmp_path):
 
 
 REFERENCE = ROOT / "assetgen" / "reference"
-FORBIDDEN = ("assetgen.golden", "assetgen.records", "assetgen.build", "assetgen.suites", "assetgen.families",
-             "assetgen.registry", "assetgen.runner", "assetgen.report", "graders")
+# The reference endpoint may use pixel and codec helpers and itself, nothing that knows a case.
+ALLOWED = ("assetgen.media", "assetgen.reference")
 
 
 def test_reference_code_has_no_path_to_the_truth():
@@ -140,10 +141,13 @@ def test_reference_code_has_no_path_to_the_truth():
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
-                assert not (node.module or "").startswith(FORBIDDEN), f"{path.name} imports {node.module}"
+                module = node.module or ""
+                assert not module.startswith(("assetgen", "graders")) or module.startswith(ALLOWED), \
+                    f"{path.name} imports {module}"
             if isinstance(node, ast.Import):
                 for alias in node.names:
-                    assert not alias.name.startswith(FORBIDDEN), f"{path.name} imports {alias.name}"
+                    assert not alias.name.startswith(("assetgen", "graders")) or alias.name.startswith(ALLOWED), \
+                        f"{path.name} imports {alias.name}"
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "open":
                 raise AssertionError(f"{path.name} opens a file")
             if isinstance(node, ast.Attribute) and node.attr in ("read_text", "read_bytes", "golden", "truth"):
@@ -151,7 +155,7 @@ def test_reference_code_has_no_path_to_the_truth():
 
 
 def test_reference_solves_the_golden_set_from_pixels():
-    from assetgen.verify import verify
+    from assetgen.report.verify import verify
 
     result = verify(GOLDEN)
     assert result.rate >= 0.9, result.unsolved
@@ -160,8 +164,8 @@ def test_reference_solves_the_golden_set_from_pixels():
 
 def test_reference_solves_a_fresh_suite_it_has_never_seen(tmp_path):
     """Another seed, every family: the solver reads pixels, it does not know these cases."""
-    from assetgen.build import build
-    from assetgen.verify import verify
+    from assetgen.generate.build import build
+    from assetgen.report.verify import verify
 
     build(tmp_path / "suite", suite="full", per_family=2, seed=20261130, workers=2)
     result = verify(tmp_path / "suite")

@@ -1,8 +1,8 @@
 import pytest
 
 from assetgen.errors import ConfigError
-from assetgen.registry import Family, Knob, all_families, get_family, register
-from assetgen.suites import parse_knob, suite_entries
+from assetgen.generate.registry import Family, Knob, all_families, get_family, register
+from assetgen.generate.suites import parse_knob, suite_entries
 
 
 def test_duplicate_family_name_is_refused():

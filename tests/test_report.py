@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from assetgen.report import performance
-from assetgen.runrecords import ResponseRecord, Timing
+from assetgen.report.performance import performance
+from assetgen.run.records import ResponseRecord, Timing
 from graders.records import Usage
 
 

@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 from fake_openai import FakeServer, free_port
 
-from assetgen.payload import RequestOptions
-from assetgen.report import write_reports
-from assetgen.runner import EvalOptions, read_responses, run_eval
+from assetgen.report.write import write_reports
+from assetgen.run.payload import RequestOptions
+from assetgen.run.records import read_responses
+from assetgen.run.runner import EvalOptions, run_eval
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "golden"
@@ -148,9 +149,9 @@ def test_fields_of_the_wrong_type_are_dropped_not_fatal(tmp_path, action):
 
 @pytest.mark.parametrize("action", ["huge", "huge-chunked"])
 def test_an_oversized_answer_is_refused_not_buffered(tmp_path, monkeypatch, action):
-    import assetgen.client
+    import assetgen.run.client
 
-    monkeypatch.setattr(assetgen.client, "MAX_ANSWER_BYTES", 50_000)
+    monkeypatch.setattr(assetgen.run.client, "MAX_ANSWER_BYTES", 50_000)
     with FakeServer(script=[action]) as server:
         [r] = records(run(server, tmp_path, filters=("arithmetic",), retries=0, request={"stream": False}))
     assert r.status == "error" and "50000-byte limit" in r.error and r.content is None

@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 from conftest import make, mask_of
 
-from assetgen.colors import rgb
-from assetgen.drawing import polygon
-from assetgen.families import bar_chart, charts, code_reading, color_grid, line_chart
-from assetgen.imaging import font, polygon_area
+from assetgen.generate.drawing import polygon
+from assetgen.generate.families import bar_chart, charts, code_reading, color_grid, line_chart
+from assetgen.media.colors import rgb
+from assetgen.media.imaging import font, polygon_area
 
 SEEDS = range(4)
 
@@ -252,7 +252,7 @@ def test_nested_squares_counted_by_scanline(seed):
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_sequence_pattern_cells(seed):
-    from assetgen.families.sequence_pattern import CELL
+    from assetgen.generate.families.sequence_pattern import CELL
 
     case, [image] = make("sequence_pattern", seed=seed)
     for k, (shape, color) in enumerate(case.scene["sequence"]):
@@ -266,7 +266,7 @@ def test_sequence_pattern_cells(seed):
 
 @pytest.mark.parametrize("seed", range(6))
 def test_odd_one_out_found_from_pixels(seed):
-    from assetgen.families.odd_one_out import CELL
+    from assetgen.generate.families.odd_one_out import CELL
 
     case, [image] = make("odd_one_out", seed=seed)
     scene, signatures = case.scene, {}

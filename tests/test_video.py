@@ -10,11 +10,11 @@ import cv2
 import numpy as np
 import pytest
 
-from assetgen.build import Job, generate
-from assetgen.colors import rgb
-from assetgen.registry import all_families, get_family
-from assetgen.video import decode_cv2, sample_indices
-from assetgen.video_family import VideoFamily, reflect
+from assetgen.generate.build import Job, generate
+from assetgen.generate.registry import all_families, get_family
+from assetgen.generate.video_family import VideoFamily, reflect
+from assetgen.media.colors import rgb
+from assetgen.media.video import decode_cv2, sample_indices
 
 VIDEO_FAMILIES = sorted(name for name, f in all_families().items() if isinstance(f, VideoFamily))
 MEAN_ERROR_BOUND = 2.5  # gray levels, mean absolute error of an OpenCV-decoded frame vs the rendered frame
@@ -99,7 +99,7 @@ def test_same_seed_same_timeline_and_bytes(family):
 
 
 def test_mp4_bytes_identical_across_processes():
-    code = ("import hashlib; from assetgen.build import Job, generate; "
+    code = ("import hashlib; from assetgen.generate.build import Job, generate; "
             "b = generate(Job('motion_type', 0, 0, {})); "
             "print(hashlib.sha256(b''.join(v for k, v in sorted(b.blobs.items()))).hexdigest())")
     runs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from assetgen.payload import RequestOptions
-from assetgen.report import write_reports
-from assetgen.runner import EvalOptions, read_responses, run_eval
+from assetgen.report.write import write_reports
+from assetgen.run.payload import RequestOptions
+from assetgen.run.records import read_responses
+from assetgen.run.runner import EvalOptions, run_eval
 
 URL = os.environ.get("ASSETGEN_TEST_VLLM_URL")
 pytestmark = pytest.mark.skipif(not URL, reason="set ASSETGEN_TEST_VLLM_URL to a vLLM server (see shared/vllm-cpu)")

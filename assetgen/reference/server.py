@@ -16,9 +16,9 @@ import numpy as np
 import orjson
 from aiohttp import web
 
+from assetgen.media.video import sample_indices
 from assetgen.reference.media import MediaError, decode_image_url, decode_video_url
 from assetgen.reference.solver import Clip, solve
-from assetgen.video import sample_indices
 
 MODEL = "assetgen-reference"
 _SECRET = re.compile(r"sk-(?:proj-)?[A-Za-z0-9]{8,}")

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from assetgen.colors import nearest_name
+from assetgen.media.colors import nearest_name
 
 
 @dataclass

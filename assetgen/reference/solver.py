@@ -15,7 +15,7 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 
-from assetgen.colors import PALETTE, nearest_name
+from assetgen.media.colors import PALETTE, nearest_name
 from assetgen.reference import minipy, ocr
 from assetgen.reference.shapes import things
 

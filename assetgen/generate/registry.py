@@ -1,0 +1,140 @@
+"""The family registry: one module per family, one decorator, no duplicate names."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+import numpy as np
+
+from assetgen.errors import ConfigError
+from graders.records import GraderSpec, Modality, Sampling, Truth
+
+KnobKind = Literal["int", "float", "bool", "choice"]
+
+
+@dataclass(frozen=True)
+class Knob:
+    """One difficulty knob of a family, with its default and valid range."""
+
+    name: str
+    default: Any
+    help: str
+    kind: KnobKind = "int"
+    low: float | None = None
+    high: float | None = None
+    choices: tuple[Any, ...] = ()
+
+    def describe_range(self) -> str:
+        if self.kind == "choice":
+            return "one of " + ", ".join(map(str, self.choices))
+        if self.kind == "bool":
+            return "true or false"
+        return f"{self.low}..{self.high}"
+
+    def validate(self, family: str, value: Any) -> Any:
+        bad = ConfigError(
+            f"{family}: knob {self.name!r} = {value!r} is invalid; valid: {self.describe_range()}"
+        )
+        if self.kind == "choice":
+            if value not in self.choices:
+                raise bad
+            return value
+        if self.kind == "bool":
+            if isinstance(value, str) and value.lower() in ("true", "false", "1", "0", "yes", "no"):
+                return value.lower() in ("true", "1", "yes")
+            if not isinstance(value, bool):
+                raise bad
+            return value
+        try:
+            number = int(value) if self.kind == "int" else float(value)
+        except (TypeError, ValueError):
+            raise bad from None
+        if self.kind == "int" and float(value) != number:
+            raise bad
+        if not (self.low <= number <= self.high):
+            raise bad
+        return number
+
+
+@dataclass
+class Question:
+    """What a family derives from a scene alone: the prompt and its truth."""
+
+    prompt: str
+    truth: Truth
+    grader: GraderSpec
+    system_prompt: str | None = None
+    sampling: Sampling | None = None  # videos: how the answer depends on frames seen
+
+
+class Family:
+    """Base class: sample a scene, derive the question from it, render it.
+
+    Subclasses set the class attributes and implement the three methods. `render` must be a pure
+    function of the scene; any randomness it needs (noise) is drawn in `sample` and kept in the scene.
+    """
+
+    name: ClassVar[str]
+    version: ClassVar[int] = 1
+    category: ClassVar[str]
+    modality: ClassVar[Modality] = "image"
+    knobs: ClassVar[tuple[Knob, ...]] = ()
+    summary: ClassVar[str] = ""
+
+    def sample(self, rng: np.random.Generator, knobs: dict[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def question(self, scene: dict[str, Any]) -> Question:
+        raise NotImplementedError
+
+    def render(self, scene: dict[str, Any]) -> list[np.ndarray]:
+        """Return the images of the case, each an HxWx3 uint8 RGB array."""
+        raise NotImplementedError
+
+    def resolve_knobs(self, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
+        known = {k.name: k for k in self.knobs}
+        values = {k.name: k.default for k in self.knobs}
+        for key, value in (overrides or {}).items():
+            if key not in known:
+                valid = ", ".join(sorted(known)) or "none"
+                raise ConfigError(f"{self.name}: unknown knob {key!r}; valid knobs: {valid}")
+            values[key] = known[key].validate(self.name, value)
+        return values
+
+
+_REGISTRY: dict[str, Family] = {}
+_BUILTINS_LOADING = False
+
+
+def _load_builtins() -> None:
+    """Import the built-in families once, before anything else registers, so a duplicate of a
+    built-in name is always the newcomer and is refused."""
+    global _BUILTINS_LOADING
+    if not _BUILTINS_LOADING:
+        _BUILTINS_LOADING = True
+        import assetgen.generate.families  # noqa: F401
+
+
+def register(cls: type[Family]) -> type[Family]:
+    """Class decorator: add a family to the registry; a second family of the same name is refused."""
+    _load_builtins()
+    name = getattr(cls, "name", None)
+    if not name:
+        raise TypeError(f"{cls.__qualname__} has no `name`")
+    if name in _REGISTRY:
+        raise ValueError(f"family {name!r} is already registered by {type(_REGISTRY[name]).__qualname__}")
+    _REGISTRY[name] = cls()
+    return cls
+
+
+def all_families() -> dict[str, Family]:
+    _load_builtins()
+    return dict(sorted(_REGISTRY.items()))
+
+
+def get_family(name: str) -> Family:
+    families = all_families()
+    if name not in families:
+        raise ConfigError(f"unknown family {name!r}; known families: {', '.join(families)}")
+    return families[name]

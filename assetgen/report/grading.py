@@ -1,0 +1,53 @@
+"""Grade a run: every latest answer against its case, without calling the model; writes grades.jsonl."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import orjson
+
+from assetgen.dataset.golden import load_golden
+from assetgen.dataset.records import Case
+from assetgen.report.performance import Performance, performance
+from assetgen.run.metrics import SpecDecode, spec_decode
+from assetgen.run.records import ResponseRecord, RunGrade, RunInfo, latest, read_responses, read_run_info
+from graders import Grade, Summary, grade, summarize
+
+
+@dataclass
+class RunReport:
+    info: RunInfo
+    cases: dict[str, Case]
+    records: list[ResponseRecord]
+    grades: list[tuple[ResponseRecord, Grade]]
+    summaries: dict[str, Summary]  # by thinking label
+    perf: dict[str, Performance]
+    spec: SpecDecode | None
+    run_dir: Path | None = None  # the run folder the report was read from
+
+    @property
+    def accuracy(self) -> float:
+        answered = [g for _, g in self.grades if g.verdict != "error"]
+        return sum(g.verdict == "correct" for g in answered) / len(answered) if answered else 0.0
+
+
+def grade_run(run_dir: Path, golden: Path | None = None) -> RunReport:
+    """Grade every latest answer of a run (a separate pass: no model is called) and write grades.jsonl."""
+    info = read_run_info(run_dir)
+    root = golden or Path(info.golden)
+    cases = {c.id: c for c in load_golden(root)}
+    records = [r for r in latest(read_responses(run_dir / "responses.jsonl")).values() if r.case_id in cases]
+    graded = [(r, grade(cases[r.case_id], r)) for r in records]
+    lines = [RunGrade(key=r.key, repeat=r.repeat, thinking_label=r.thinking_label, grade=g.model_dump()).model_dump()
+             for r, g in graded]
+    (run_dir / "grades.jsonl").write_bytes(b"".join(orjson.dumps(line) + b"\n" for line in lines))
+    labels = sorted({r.thinking_label for r in records}) or ["server-default"]
+    summaries = {label: summarize(cases, [g for r, g in graded if r.thinking_label == label]) for label in labels}
+    # modes share one request pool, so the run's time is not split by mode on the clock: each gets an even share
+    share = (info.wall_s or 0.0) / max(1, len(labels))
+    whole = info.wall_s if len(labels) > 1 else None
+    perf = {label: performance([r for r in records if r.thinking_label == label], share, whole) for label in labels}
+    degenerate = sum(g.cause == "degenerate_repetition" for _, g in graded)
+    spec = spec_decode(info.metrics_before, info.metrics_after, degenerate)
+    return RunReport(info, cases, records, graded, summaries, perf, spec, run_dir)

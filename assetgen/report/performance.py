@@ -1,0 +1,58 @@
+"""Speed of a run as the seed articles report it: latency, TTFT, time to first content token, tok/s."""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+
+from assetgen.run.records import ResponseRecord
+
+
+@dataclass
+class Performance:
+    requests: int
+    ok: int
+    wall_s: float
+    latencies: list[float]
+    ttfts: list[float]
+    ttfcs: list[float]
+    request_tps: list[float]  # output tokens / latency, per answer: the article's "tok/s"
+    decode_tps: list[float]  # output tokens / (latency - TTFT), per streamed answer
+    output_tokens: int
+    run_wall_s: float | None = None  # the whole run's time, when this table covers one of its modes
+
+    def line_items(self) -> list[tuple[str, str]]:
+        def stat(values: list[float], unit: str = "s") -> str:
+            if not values:
+                return "n/a"
+            ordered = sorted(values)
+            p95 = ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+            return f"avg {statistics.fmean(values):.3g}{unit}, p50 {statistics.median(values):.3g}{unit}, " \
+                   f"p95 {p95:.3g}{unit}"
+        return [
+            ("Total requests", str(self.requests)),
+            ("Total time", f"{self.wall_s:.1f}s" + (f" (an even share of the {self.run_wall_s:.1f}s run)"
+                                                    if self.run_wall_s else "")),
+            ("Latency", stat(self.latencies)),
+            ("TTFT", stat(self.ttfts)),
+            ("Time to first content token", stat(self.ttfcs)),
+            ("Average throughput", f"{statistics.fmean(self.request_tps):.1f} tok/s per request (output tokens "
+             "/ latency)" if self.request_tps else "n/a"),
+            # a median: a server that sends a whole answer in one chunk has a near-zero decode time
+            ("Decode speed", f"median {statistics.median(self.decode_tps):.1f} tok/s after the first token"
+             if self.decode_tps else "n/a"),
+            ("Run throughput", f"{self.output_tokens / self.wall_s:.1f} output tok/s over the run"
+             if self.wall_s else "n/a"),
+            ("Total output tokens", str(self.output_tokens)),
+            ("API success rate", f"{self.ok / self.requests:.0%}" if self.requests else "n/a"),
+        ]
+
+
+def performance(records: list[ResponseRecord], wall_s: float, run_wall_s: float | None = None) -> Performance:
+    ok = [r for r in records if r.status == "ok"]
+    pick = lambda attr: [getattr(r.timing, attr) for r in ok if getattr(r.timing, attr) is not None]  # noqa: E731
+    tokens = sum((r.usage.completion_tokens or 0) for r in ok if r.usage)
+    request_tps = [r.usage.completion_tokens / r.timing.latency_s for r in ok
+                   if r.usage and r.usage.completion_tokens and r.timing.latency_s]
+    return Performance(len(records), len(ok), wall_s, pick("latency_s"), pick("ttft_s"), pick("ttfc_s"),
+                       request_tps, pick("decode_tps"), tokens, run_wall_s)

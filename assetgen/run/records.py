@@ -1,0 +1,120 @@
+"""Typed records of a run: run.json and each line of responses.jsonl."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from assetgen.errors import AssetgenError
+from graders.records import FORMAT_VERSION, Response
+
+
+class Timing(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    latency_s: float | None = Field(None, description="Request start to last byte, final attempt.")
+    ttft_s: float | None = Field(None, description="Time to the first generated token (reasoning or content).")
+    ttfc_s: float | None = Field(None, description="Time to the first *content* token, after any reasoning.")
+    decode_tps: float | None = Field(None, description="completion_tokens / (latency - ttft), when streamed text "
+                                     "arrived in two chunks or more.")
+
+
+class SentSummary(BaseModel):
+    """Exactly what went to the server, without the media bytes."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    images: int = Field(0, description="image_url parts (frames mode counts each frame).")
+    videos: int = Field(0, description="video_url parts.")
+    media_bytes: int = Field(0, description="Bytes of media before base64.")
+    body_bytes: int = Field(0, description="Bytes of the JSON request body.")
+    stream: bool = Field(True, description="Whether the request asked to stream.")
+    params: dict[str, Any] = Field(default_factory=dict, description="Every request field but messages.")
+
+
+class ResponseRecord(Response):
+    """One line of responses.jsonl: the answer (graders' Response) plus how it was obtained."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    key: str = Field(description="case_id#repeat#thinking: unique per attempt slot; resume skips done keys.")
+    repeat: int = Field(0, description="Repeat index (--repeat).")
+    thinking_label: str = Field("server-default", description="'on', 'off' or 'server-default'.")
+    model: str | None = Field(None, description="Model name the server reported.")
+    attempts: int = Field(1, description="HTTP attempts made (retries + 1).")
+    timing: Timing = Field(default_factory=Timing)
+    request: SentSummary = Field(default_factory=SentSummary)
+    partial_content: str | None = Field(None, description="Text received before a stream was cut (status error).")
+
+
+class RunInfo(BaseModel):
+    """run.json: what was measured, against what, with which options."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format_version: int = FORMAT_VERSION
+    run_id: str
+    endpoint: str = Field(description="Base URL with any credentials removed.")
+    model: str
+    options: dict[str, Any] = Field(description="Run options (never the API key).")
+    golden: str = Field(description="Suite folder used.")
+    golden_sha256: str = Field(description="sha256 of the suite's manifest.json.")
+    case_count: int
+    versions: dict[str, str] = Field(description="assetgen, python, and library versions.")
+    started: str = Field(description="UTC ISO time the run (or its first part) started.")
+    finished: str | None = Field(None, description="UTC ISO time the last part finished.")
+    resumed: int = Field(0, description="How many times the run was resumed.")
+    metrics_before: dict[str, float] | None = Field(None, description="Scraped /metrics counters before.")
+    metrics_after: dict[str, float] | None = Field(None, description="Scraped /metrics counters after.")
+    wall_s: float | None = Field(None, description="Seconds spent sending requests, all parts.")
+
+
+def read_run_info(run_dir: Path) -> RunInfo:
+    """A run folder's run.json; a missing or damaged one is a one-line error, not a traceback."""
+    path = run_dir / "run.json"
+    try:
+        return RunInfo.model_validate_json(path.read_bytes())
+    except FileNotFoundError:
+        raise AssetgenError(f"{run_dir} is not a run folder (no run.json)") from None
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = "".join(f"{part}: " for part in first["loc"][:1])
+        raise AssetgenError(f"{path} is damaged: {where}{first['msg']}") from None
+
+
+class RunGrade(BaseModel):
+    """One line of grades.jsonl: a Grade plus the slot it belongs to."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    key: str
+    repeat: int
+    thinking_label: str
+    grade: dict[str, Any] = Field(description="graders.Grade as a dict.")
+
+def read_responses(path: Path) -> list[ResponseRecord]:
+    """Records of a responses file; a torn last line (killed mid-write) is cut off, never parsed."""
+    if not path.exists():
+        return []
+    data = path.read_bytes()
+    end = data.rfind(b"\n") + 1
+    if end < len(data):
+        with path.open("r+b") as handle:  # drop the torn tail so appends start on a fresh line
+            handle.truncate(end)
+        data = data[:end]
+    records = []
+    for number, line in enumerate(data.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            records.append(ResponseRecord.model_validate_json(line))
+        except ValueError as exc:
+            raise AssetgenError(f"{path}:{number} is not a response record: {str(exc).splitlines()[0]}") from None
+    return records
+
+
+def latest(records: list[ResponseRecord]) -> dict[str, ResponseRecord]:
+    """The last record per slot: a retried error is superseded by its later answer."""
+    return {r.key: r for r in records}
