@@ -3,6 +3,6 @@
 Exported tasks grade with `graders` alone, so they run where assetgen's generators are not installed.
 """
 
-from assetgen.export.formats import FORMATS, export
+from assetgen.export.formats import FORMATS, export, video_frames
 
-__all__ = ["FORMATS", "export"]
+__all__ = ["FORMATS", "export", "video_frames"]
