@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
 from fake_openai import FakeServer
 
+from assetgen.report.compare import compare
 from assetgen.report.grading import grade_run
 from assetgen.report.speculative import judge, spec_line
 from assetgen.report.write import write_reports
 from assetgen.run.metrics import SpecDecode
 from assetgen.run.payload import RequestOptions
-from assetgen.run.records import ResponseRecord, SpecStats, read_responses
+from assetgen.run.records import ResponseRecord, SpecStats, Timing, read_responses
 from assetgen.run.runner import EvalOptions, run_eval
 from graders import Grade
 from graders.records import Usage
@@ -154,6 +156,42 @@ def test_without_metrics_the_answers_figures_are_used(tmp_path):
         report = grade_run(run(server, tmp_path))
     assert report.spec.source == "responses" and report.spec.drafts == 40
     assert report.spec.per_position == [1.0, 1.0, 0.9] and report.verdict.flagged
+
+
+def test_compare_reports_the_speed_up_and_warns_when_the_faster_run_is_worse(tmp_path):
+    with FakeServer(answer="7644") as server:  # right on the arithmetic case
+        raw = grade_run(run(server, tmp_path))
+    fast = grade_run(looping_run(tmp_path))
+
+    def at(report, tps):
+        return dataclasses.replace(report, records=[r.model_copy(update={"timing": Timing(decode_tps=tps)})
+                                                    for r in report.records])
+
+    table = compare(at(raw, 12.13), at(fast, 29.38))  # the article's Qwen3.6-27B raw vs MTP
+    assert "| Decode speed (median) | 12.1 tok/s | 29.4 tok/s | 2.42x |" in table
+    assert "| Accuracy | 1/4 (25%) | 0/4 (0%) | -25 pts |" in table
+    assert "| Degenerate answers | 0/4 (0%) | 4/4 (100%) | +100 pts |" in table
+    assert "| Acceptance by position | — | 81.0% → 76.2% → 71.4% |" in table
+    assert "**B: FAST BUT BROKEN:" in table
+    assert "!! B is 2.42x faster than A but worse: accuracy 25% → 0%, degenerate answers 0% → 100%" in table
+    # the same run faster and no worse: the speed-up, and no warning
+    calm = compare(at(fast, 10.0), at(fast, 20.0))
+    assert "| 2.00x |" in calm and "faster than" not in calm
+    assert "the loops are the model's" not in table
+
+
+def test_compare_says_when_the_loops_are_the_models_own(tmp_path):
+    with FakeServer(answer=LOOP) as server:
+        raw = grade_run(run(server, tmp_path))
+    table = compare(raw, grade_run(looping_run(tmp_path)))
+    assert "| Degenerate answers | 4/4 (100%) | 4/4 (100%) | +0 pts |" in table
+    assert "has as many degenerate answers (4): the loops are the model's, not the drafter's." in table
+
+
+def test_compare_without_speculative_decoding_has_no_such_section(tmp_path):
+    with FakeServer(answer="7644") as server:
+        raw = grade_run(run(server, tmp_path))
+    assert "Speculative decoding" not in compare(raw, raw)
 
 
 def test_a_broken_metrics_page_is_noted_not_fatal_and_never_leaks_the_key(tmp_path):
