@@ -27,9 +27,11 @@ def free_port() -> int:
 
 class FakeServer:
     def __init__(self, *, answer: str = "The answer is 4.", script: list[str] | None = None,
-                 metrics: str | None = None, stream_supported: bool = True):
+                 metrics: str | list[str] | None = None, stream_supported: bool = True, spec: dict | None = None):
+        """`metrics`: the /metrics page, or pages served in turn (the last one repeats); `spec`: vLLM's
+        per-answer `metrics.speculative_decoding`, sent with the usage."""
         self.answer, self.script = answer, list(script or [])
-        self.metrics, self.stream_supported = metrics, stream_supported
+        self.metrics, self.stream_supported, self.spec = metrics, stream_supported, spec
         self.requests: list[dict] = []
         self.headers: list[dict] = []
         self.port = free_port()
@@ -46,7 +48,10 @@ class FakeServer:
     async def metrics_page(self, request):
         if self.metrics is None:
             return web.Response(status=404)
-        return web.Response(text=self.metrics, content_type="text/plain")
+        with self._lock:
+            page = self.metrics if isinstance(self.metrics, str) else \
+                (self.metrics.pop(0) if len(self.metrics) > 1 else self.metrics[0])
+        return web.Response(text=page, content_type="text/plain")
 
     async def chat(self, request):
         body = await request.json()
@@ -96,6 +101,7 @@ class FakeServer:
             return web.json_response({"error": {"message": "stream is not supported"}}, status=400)
         reasoning = "Let me look at the image carefully. " * 3 if action == "reason" else None
         usage = {"prompt_tokens": 100, "completion_tokens": 12, "total_tokens": 112}
+        extra = {"metrics": {"speculative_decoding": self.spec}} if self.spec else {}
         if not stream:
             message = {"role": "assistant", "content": self.answer}
             if reasoning:
@@ -104,7 +110,7 @@ class FakeServer:
                                                                      "finish_reason": "stop"}]}
             if action != "nousage":
                 payload["usage"] = usage
-            return web.json_response(payload)
+            return web.json_response(payload | extra)
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
         await response.prepare(request)
 
@@ -123,7 +129,7 @@ class FakeServer:
                 return response
         await send({"model": "fake-vlm", "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]})
         if action != "nousage":
-            await send({"model": "fake-vlm", "choices": [], "usage": usage})
+            await send({"model": "fake-vlm", "choices": [], "usage": usage} | extra)
         await response.write(b"data: [DONE]\n\n")
         return response
 

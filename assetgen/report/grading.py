@@ -10,7 +10,8 @@ import orjson
 from assetgen.dataset.golden import load_golden
 from assetgen.dataset.records import Case
 from assetgen.report.performance import Performance, performance
-from assetgen.run.metrics import SpecDecode, spec_decode
+from assetgen.report.speculative import Verdict, judge
+from assetgen.run.metrics import SpecDecode, spec_decode, spec_from_answers
 from assetgen.run.records import ResponseRecord, RunGrade, RunInfo, latest, read_responses, read_run_info
 from graders import Grade, Summary, grade, summarize
 
@@ -25,6 +26,7 @@ class RunReport:
     perf: dict[str, Performance]
     spec: SpecDecode | None
     run_dir: Path | None = None  # the run folder the report was read from
+    verdict: Verdict | None = None  # fast but broken? None when the run did no speculative decoding
 
     @property
     def accuracy(self) -> float:
@@ -48,6 +50,7 @@ def grade_run(run_dir: Path, golden: Path | None = None) -> RunReport:
     share = (info.wall_s or 0.0) / max(1, len(labels))
     whole = info.wall_s if len(labels) > 1 else None
     perf = {label: performance([r for r in records if r.thinking_label == label], share, whole) for label in labels}
-    degenerate = sum(g.cause == "degenerate_repetition" for _, g in graded)
-    spec = spec_decode(info.metrics_before, info.metrics_after, degenerate)
-    return RunReport(info, cases, records, graded, summaries, perf, spec, run_dir)
+    # the server's counters when it has them; else what it said about each answer
+    spec = spec_decode(info.metrics_before, info.metrics_after) or spec_from_answers([r.spec for r in records
+                                                                                      if r.spec])
+    return RunReport(info, cases, records, graded, summaries, perf, spec, run_dir, judge(spec, graded))

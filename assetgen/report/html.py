@@ -12,7 +12,7 @@ from PIL import Image
 
 from assetgen.dataset.records import Case
 from assetgen.report.grading import RunReport
-from assetgen.report.text import spec_line
+from assetgen.report.text import headline, spec_line
 
 
 def _thumb(path: Path, width: int = 360) -> str:
@@ -50,6 +50,8 @@ def html_report(report: RunReport, run_dir: Path, plots: list[str]) -> str:
     root = Path(report.info.golden)
     body = [f"<h1>assetgen eval: {e(report.info.model)}</h1>",
             f"<p>Endpoint <code>{e(report.info.endpoint)}</code> · run <code>{e(report.info.run_id)}</code></p>"]
+    if headline(report):
+        body.append(f"<p class='{'error' if report.verdict.flagged else 'correct'}'><b>{e(headline(report))}</b></p>")
     for label, summary in report.summaries.items():
         if len(report.summaries) > 1:
             body.append(f"<h2>Thinking {e(label)}</h2>")
@@ -65,8 +67,6 @@ def html_report(report: RunReport, run_dir: Path, plots: list[str]) -> str:
         body.append(f"<table>{perf}</table>")
     if report.spec:
         body.append(f"<p>{e(spec_line(report.spec))}</p>")
-        if report.spec.suspicious:
-            body.append(f"<p><b>Warning:</b> {e(report.spec.suspicious)}</p>")
     for plot in plots:
         data = base64.b64encode((run_dir / plot).read_bytes()).decode("ascii")
         body.append(f'<img alt="{e(plot)}" src="data:image/png;base64,{data}">')

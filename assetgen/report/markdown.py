@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 
 from assetgen.report.grading import RunReport
-from assetgen.report.text import spec_line
+from assetgen.report.text import headline, spec_line
 
 
 def _md_escape(text: str) -> str:
@@ -15,6 +15,8 @@ def _md_escape(text: str) -> str:
 def markdown(report: RunReport, plots: list[str]) -> str:
     lines = [f"# assetgen eval: {_md_escape(report.info.model)}", "",
              f"Endpoint `{report.info.endpoint}` · run `{report.info.run_id}` · {report.info.started}", ""]
+    if headline(report):
+        lines += [f"**{_md_escape(headline(report))}**", ""]
     for label, summary in report.summaries.items():
         if len(report.summaries) > 1:
             lines += [f"## Thinking {label}", ""]
@@ -32,8 +34,6 @@ def markdown(report: RunReport, plots: list[str]) -> str:
         lines.append("")
     if report.spec:
         lines += [spec_line(report.spec), ""]
-        if report.spec.suspicious:
-            lines += [f"**Warning:** {report.spec.suspicious}", ""]
     lines += [f"![{p}]({p})" for p in plots] + [""]
     lines += ["## Cases", "", "| Case | Thinking | Verdict | Cause | Explanation |", "|---|---|---|---|---|"]
     for record, g in report.grades:

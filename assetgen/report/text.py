@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 from assetgen.report.grading import RunReport
-from assetgen.run.metrics import SpecDecode
+from assetgen.report.speculative import spec_line
 from graders import format_summary
+
+__all__ = ["headline", "spec_line", "terminal_text"]
+
+
+def headline(report: RunReport) -> str | None:
+    """The fast-but-broken verdict every report puts at its top, when the run did speculative decoding."""
+    return report.verdict.line(report.spec) if report.verdict and report.spec else None
 
 
 def terminal_text(report: RunReport) -> str:
     out = [f"assetgen eval: {report.info.model} at {report.info.endpoint} ({report.info.run_id})"]
+    if headline(report):
+        out.append(("!! " if report.verdict.flagged else "") + headline(report))
     for label, summary in report.summaries.items():
         if len(report.summaries) > 1:
             out.append(f"\n== thinking {label} ==")
@@ -19,13 +28,6 @@ def terminal_text(report: RunReport) -> str:
     if report.spec:
         out.append("")
         out.append(spec_line(report.spec))
-        if report.spec.suspicious:
-            out.append(f"!! {report.spec.suspicious}")
+    if report.info.metrics_error:
+        out.append(report.info.metrics_error)
     return "\n".join(out)
-
-
-def spec_line(spec: SpecDecode) -> str:
-    positions = ", ".join(f"@{k} {v:.1%}" for k, v in enumerate(spec.per_position))
-    rate = f"{spec.acceptance:.1%}" if spec.acceptance is not None else "n/a"
-    return (f"Speculative decoding: {spec.drafts:.0f} drafts, {spec.draft_tokens:.0f} draft tokens, "
-            f"{spec.accepted_tokens:.0f} accepted: acceptance {rate}" + (f" ({positions})" if positions else ""))

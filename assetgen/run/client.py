@@ -39,6 +39,7 @@ class Outcome:
     ttfc_s: float | None = None
     partial_content: str | None = None
     streamed: bool = True
+    spec: dict[str, Any] | None = None  # per-answer speculative-decoding counts (vLLM), checked by _spec
     retry_after: float | None = field(default=None, repr=False)
 
 
@@ -104,6 +105,28 @@ def _usage(data: dict) -> dict | None:
     return out
 
 
+MAX_SPEC_TOKENS = 64  # a longer draft is no real configuration: the histogram is refused rather than stored
+
+
+def _spec(data: dict) -> dict | None:
+    """vLLM's `metrics.speculative_decoding` reduced to its counts, kept only when they agree with each other
+    (steps and accepted tokens are the histogram's sums, as vLLM computes them)."""
+    metrics = data.get("metrics")
+    spec = metrics.get("speculative_decoding") if isinstance(metrics, dict) else None
+    if not isinstance(spec, dict):
+        return None
+    hist = spec.get("acceptance_histogram")
+    k, steps = _count(spec.get("num_spec_tokens")), _count(spec.get("num_spec_steps"))
+    drafted, accepted = _count(spec.get("num_draft_tokens")), _count(spec.get("num_accepted_draft_tokens"))
+    if not isinstance(hist, list) or not 0 < len(hist) <= MAX_SPEC_TOKENS + 1 or None in (k, steps, drafted, accepted):
+        return None
+    counts = [_count(n) for n in hist]
+    if None in counts or sum(counts) != steps or sum(j * n for j, n in enumerate(counts)) != accepted:
+        return None
+    return {"num_spec_tokens": k, "steps": steps, "draft_tokens": drafted, "accepted_tokens": accepted,
+            "histogram": counts}
+
+
 def _parse_completion(data: Any, outcome: Outcome) -> None:
     if not isinstance(data, dict):
         raise ValueError("response is not a JSON object")
@@ -119,6 +142,7 @@ def _parse_completion(data: Any, outcome: Outcome) -> None:
     outcome.finish_reason = _text(choice.get("finish_reason"))
     outcome.usage = _usage(data)
     outcome.model = _text(data.get("model"))
+    outcome.spec = _spec(data)
 
 
 async def _read_stream(response: aiohttp.ClientResponse, outcome: Outcome, start: float) -> None:
@@ -152,6 +176,8 @@ async def _read_events(response, outcome: Outcome, start: float, content: list[s
         outcome.model = _text(chunk.get("model")) or outcome.model
         if chunk.get("usage"):
             outcome.usage = _usage(chunk)
+        if chunk.get("metrics"):  # vLLM sends per-answer metrics on the final usage chunk
+            outcome.spec = _spec(chunk) or outcome.spec
         choices = chunk.get("choices")
         for choice in choices if isinstance(choices, list) else ():
             if not isinstance(choice, dict):

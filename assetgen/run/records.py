@@ -21,6 +21,27 @@ class Timing(BaseModel):
                                      "arrived in two chunks or more.")
 
 
+class SpecStats(BaseModel):
+    """vLLM's per-answer speculative-decoding counts (`metrics.speculative_decoding` of a response, sent
+    when the server runs with --per-request-spec-decode-metrics); the rates are derived from them."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    num_spec_tokens: int = Field(description="Draft length the server is configured with (k).")
+    steps: int = Field(description="Verify steps that carried a draft (vLLM's num_spec_steps).")
+    draft_tokens: int = Field(description="Draft tokens proposed.")
+    accepted_tokens: int = Field(description="Draft tokens accepted.")
+    histogram: list[int] = Field(description="Index j: verify steps that accepted exactly j draft tokens.")
+
+    @property
+    def acceptance(self) -> float | None:
+        return self.accepted_tokens / self.draft_tokens if self.draft_tokens else None
+
+    @property
+    def mean_accepted_length(self) -> float | None:
+        return 1 + self.accepted_tokens / self.steps if self.steps else None
+
+
 class SentSummary(BaseModel):
     """Exactly what went to the server, without the media bytes."""
 
@@ -47,6 +68,8 @@ class ResponseRecord(Response):
     timing: Timing = Field(default_factory=Timing)
     request: SentSummary = Field(default_factory=SentSummary)
     partial_content: str | None = Field(None, description="Text received before a stream was cut (status error).")
+    spec: SpecStats | None = Field(None, description="The server's speculative-decoding counts for this answer, "
+                                   "when it reports them.")
 
 
 class RunInfo(BaseModel):
@@ -68,6 +91,7 @@ class RunInfo(BaseModel):
     resumed: int = Field(0, description="How many times the run was resumed.")
     metrics_before: dict[str, float] | None = Field(None, description="Scraped /metrics counters before.")
     metrics_after: dict[str, float] | None = Field(None, description="Scraped /metrics counters after.")
+    metrics_error: str | None = Field(None, description="Why a /metrics page could not be read, if it could not.")
     wall_s: float | None = Field(None, description="Seconds spent sending requests, all parts.")
 
 

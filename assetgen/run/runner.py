@@ -21,9 +21,9 @@ from assetgen.dataset.records import CaseToSend
 from assetgen.errors import AssetgenError, ConfigError
 from assetgen.run.client import Client, Outcome, Unreachable
 from assetgen.run.endpoint import public_url, scrub
-from assetgen.run.metrics import parse as parse_metrics
+from assetgen.run.metrics import MetricsError, spec_counters
 from assetgen.run.payload import SHARED_CACHE, VIDEO_MODES, RequestOptions, build_body
-from assetgen.run.records import ResponseRecord, RunInfo, Timing, latest, read_responses, read_run_info
+from assetgen.run.records import ResponseRecord, RunInfo, SpecStats, Timing, latest, read_responses, read_run_info
 from graders.records import Sent, Usage
 
 THINKING = ("on", "off", "both", "server-default")
@@ -125,6 +125,7 @@ def record_from(outcome: Outcome, case: CaseToSend, repeat: int, thinking: str, 
         error=scrub(outcome.error, secrets) if outcome.error else None, model=outcome.model,
         attempts=outcome.attempts, timing=timing, request=summary,
         partial_content=_scrub(outcome.partial_content, secrets),
+        spec=SpecStats(**outcome.spec) if outcome.spec else None,
         sent=Sent(max_tokens=max_tokens, video_mode=video_mode if has_video else None,
                   frames_shown=frames_shown if has_video else None,
                   thinking={"on": True, "off": False}.get(thinking)))
@@ -134,12 +135,17 @@ def _scrub(text: str | None, secrets) -> str | None:
     return scrub(text, secrets) if text else text
 
 
-async def _scrape(client: Client, base: str) -> dict[str, float] | None:
-    text = await client.get_text(base.rsplit("/v1", 1)[0] + "/metrics")
+async def _scrape(client: Client, info: RunInfo, secrets) -> dict[str, float] | None:
+    """The server's speculative-decoding counters; None without /metrics. A page that is not Prometheus
+    text is noted in run.json, never fatal: the answers matter more than the counters."""
+    text = await client.get_text(client.base.rsplit("/v1", 1)[0] + "/metrics")
     if not text:
         return None
-    parsed = parse_metrics(text)
-    return {k: v for k, v in parsed.items() if k.startswith("vllm:spec_decode_")} or {}
+    try:
+        return spec_counters(text)
+    except MetricsError as exc:
+        info.metrics_error = scrub(str(exc), secrets)[:300]
+        return None
 
 
 async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -> Path:
@@ -177,7 +183,7 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
         done = {k for k, r in latest(read_responses(responses)).items() if r.status == "ok"}
         todo = [s for s in slots(cases, opts.repeat, opts.thinking) if slot_key(s[0].id, s[1], s[2]) not in done]
         if info.metrics_before is None:
-            info.metrics_before = await _scrape(client, client.base)
+            info.metrics_before = await _scrape(client, info, secrets)
         _write_info(run_dir, info)
         cache = SHARED_CACHE
         pending = iter(todo)
@@ -222,7 +228,7 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
                 answers.put_nowait(None)
                 await writing
         info.wall_s = (info.wall_s or 0.0) + (time.perf_counter() - start)
-        info.metrics_after = await _scrape(client, client.base)
+        info.metrics_after = await _scrape(client, info, secrets)
         info.finished = _now()
         _write_info(run_dir, info)
         return run_dir
