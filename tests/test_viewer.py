@@ -101,3 +101,16 @@ def test_templates_are_package_data():
     files = [p.relative_to(templates.parent) for p in templates.rglob("*") if p.is_file()]
     assert files and all(any(Path(f).match(pattern) for pattern in patterns) for f in files)
     assert "jinja2" in " ".join(config["project"]["dependencies"]).lower()
+
+
+def test_media_too_large_to_embed_are_linked_from_the_suite(tmp_path):
+    from assetgen.report.grading import grade_run
+    from assetgen.report.html import html_report
+
+    run_dir = make_run(tmp_path, "big", [Answer("flashing_light-s0-0000"), Answer("color_grid-s0-0001")])
+    page = html_report(grade_run(run_dir), run_dir, [], embed_limit=0)
+    assert "data:video/mp4" not in page and "data:image/png" not in page
+    links = re.findall(r'<(?:video|img class="zoom")[^>]* src="([^"]+)"', page)
+    assert len(links) == 3 and all((run_dir / link).resolve().is_file() for link in links)
+    assert "linked from the suite folder" in page
+    assert 'poster="data:image/jpeg;base64,' in page  # the poster is made, not a file: still embedded

@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import base64
 import mimetypes
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
+import numpy as np
 import orjson
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
+from PIL import Image
 
 from assetgen.dataset.records import Case, FileRef
 from assetgen.media.video import first_frame, jpeg_bytes
@@ -73,7 +76,7 @@ def data_uri(media_type: str, data: bytes) -> Markup:
 @dataclass
 class Media:
     kind: str  # image, sheet (a video's contact sheet, for people), video
-    src: Markup
+    src: str  # a data URI, or a path relative to the page when the media are too large to embed
     name: str
     poster: Markup | None = None
 
@@ -85,21 +88,37 @@ def _inside(root: Path, relative: str) -> Path | None:
     return path if path.is_relative_to(base) and path.is_file() else None
 
 
-def _media(ref: FileRef, root: Path) -> Media | None:
+EMBED_LIMIT = 96 * 1024 * 1024
+"""Media of a run's cases up to this many bytes are embedded (the page is one file); beyond, they are linked
+by relative path into the suite folder, so a report of thousands of clips stays openable."""
+
+
+def _poster(data: bytes) -> Markup | None:
+    try:
+        frame = first_frame(data)
+    except (ValueError, OSError):  # a clip we cannot decode still plays what it can
+        return None
+    image = Image.fromarray(frame)
+    image.thumbnail((360, 360))  # the size it is shown at
+    return data_uri("image/jpeg", jpeg_bytes(np.asarray(image), quality=80))
+
+
+def _media(ref: FileRef, root: Path, page_dir: Path | None) -> Media | None:
+    """One file of a case: embedded as a data URI, or (page_dir given) linked relative to the page."""
     path = _inside(root, ref.path)
     if path is None:
         return None
-    data = path.read_bytes()
     name = Path(ref.path).name
+    data = path.read_bytes() if page_dir is None or ref.media_type == "video/mp4" else b""
+    media_type = mimetypes.guess_type(name)[0] or ref.media_type
+    if page_dir is None:
+        src = data_uri(media_type, data)
+    else:
+        src = Path(os.path.relpath(path, page_dir)).as_posix()
     if ref.media_type == "video/mp4":
-        try:
-            poster = data_uri("image/jpeg", jpeg_bytes(first_frame(data), quality=85))
-        except (ValueError, OSError):  # a clip we cannot decode still plays what it can
-            poster = None
-        return Media("video", data_uri("video/mp4", data), name, poster)
+        return Media("video", src, name, _poster(data))
     if ref.media_type.startswith("image/"):
-        media_type = mimetypes.guess_type(name)[0] or ref.media_type
-        return Media("sheet" if ref.role == "preview" else "image", data_uri(media_type, data), name)
+        return Media("sheet" if ref.role == "preview" else "image", src, name)
     return None
 
 
@@ -181,7 +200,7 @@ class CaseCard:
         return self.rank < 3
 
 
-def _cards(report: RunReport, root: Path) -> list[CaseCard]:
+def _cards(report: RunReport, root: Path, page_dir: Path | None) -> list[CaseCard]:
     order = {cid: k for k, cid in enumerate(report.cases)}
     cards: dict[str, CaseCard] = {}
     for record, grade in report.grades:
@@ -191,7 +210,7 @@ def _cards(report: RunReport, root: Path) -> list[CaseCard]:
     for card in cards.values():
         card.attempts.sort(key=lambda a: (labels.index(a.record.thinking_label)
                                           if a.record.thinking_label in labels else len(labels), a.record.repeat))
-        card.media = [m for ref in card.case.files if (m := _media(ref, root)) is not None]
+        card.media = [m for ref in card.case.files if (m := _media(ref, root, page_dir)) is not None]
     return sorted(cards.values(), key=lambda c: (c.rank, category_key(c.case.category), c.index))
 
 
@@ -239,9 +258,19 @@ def _run_options(options: dict[str, Any]) -> list[tuple[str, str]]:
             if options.get(name) not in (None, [], {}, "")]
 
 
-def html_report(report: RunReport, run_dir: Path, plots: list[str]) -> str:
+def media_bytes(report: RunReport) -> int:
+    return sum(f.size for cid in {r.case_id for r, _ in report.grades} for f in report.cases[cid].files)
+
+
+def html_report(report: RunReport, run_dir: Path, plots: list[str], *, embed_limit: int = EMBED_LIMIT) -> str:
     root = Path(report.info.golden)
-    cards = _cards(report, root)
+    size = media_bytes(report)
+    linked = size > embed_limit
+    cards = _cards(report, root, run_dir if linked else None)
+    warnings = tables.warnings(report)
+    if linked:
+        warnings.append(f"The cases' media ({size / 2**20:.0f} MiB) are linked from the suite folder {root}, not "
+                        "embedded: keep that folder where it is to see them.")
     labels = list(report.summaries)
     consistency = {label: tables.consistency(report, label) for label in labels}
     context = {
@@ -253,7 +282,7 @@ def html_report(report: RunReport, run_dir: Path, plots: list[str]) -> str:
         "any_consistency": any(consistency.values()),
         "info": report.info,
         "title": f"assetgen · {report.info.model} · {report.info.run_id}",
-        "warnings": tables.warnings(report),
+        "warnings": warnings,
         "labels": labels,
         "summaries": report.summaries,
         "accuracies": {label: tables.accuracies(report, label) for label in labels},
