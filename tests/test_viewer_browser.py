@@ -89,9 +89,9 @@ def test_loads_from_file_with_no_network_and_no_console_error(viewer):
 
 
 def test_failures_come_first_open_and_correct_cases_collapsed(viewer):
-    state = viewer.page.eval_on_selector_all(
-        "article.case", "els => els.map(e => [e.id, e.querySelector('details').open, "
-                        "Array.from(e.querySelectorAll('section.attempt')).every(a => a.dataset.verdict === 'correct')])")
+    script = ("els => els.map(e => [e.id, e.querySelector('details').open, Array.from("
+              "e.querySelectorAll('section.attempt')).every(a => a.dataset.verdict === 'correct')])")
+    state = viewer.page.eval_on_selector_all("article.case", script)
     ranks = [all_right for _, _, all_right in state]
     assert ranks == sorted(ranks) and not ranks[0] and ranks[-1]  # failing cards, then right ones
     assert all(opened != all_right for _, opened, all_right in state)  # failing open, right ones collapsed
