@@ -114,3 +114,10 @@ def test_media_too_large_to_embed_are_linked_from_the_suite(tmp_path):
     assert len(links) == 3 and all((run_dir / link).resolve().is_file() for link in links)
     assert "linked from the suite folder" in page
     assert 'poster="data:image/jpeg;base64,' in page  # the poster is made, not a file: still embedded
+
+
+def test_a_suite_media_type_cannot_break_out_of_its_attribute():
+    from assetgen.report.html import data_uri
+
+    assert data_uri("image/png", b"x") == "data:image/png;base64,eA=="
+    assert data_uri('image/png" onerror="alert(1)', b"x") == "data:application/octet-stream;base64,eA=="

@@ -122,6 +122,12 @@ def test_filters_change_what_is_visible(viewer):
     viewer.page.fill("#filters input[name=q]", "no such words anywhere")
     assert viewer.visible_cards() == [] and viewer.page.is_visible("#no-match")
     assert "#cases?q=" in viewer.page.evaluate("location.hash")  # the filters are in the address, to share
+    viewer.choose("family", "ball_across")
+    viewer.page.fill("#filters input[name=q]", "a&b=c #d")
+    viewer.page.reload()
+    assert viewer.page.input_value("#filters input[name=q]") == "a&b=c #d"
+    assert viewer.page.input_value("#filters select[name=family]") == "ball_across"
+    viewer.choose("family", "")
     viewer.page.click("#reset")
     assert len(viewer.visible_attempts("verdict")) == len(everything)
     assert viewer.errors == []

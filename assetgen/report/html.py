@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import mimetypes
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -33,6 +34,7 @@ from graders import CAUSES, Grade, category_key
 if TYPE_CHECKING:
     from assetgen.report.compare import Comparison
 
+_MEDIA_TYPE = re.compile(r"[a-z]+/[a-z0-9.+-]+")
 
 
 def _finalize(value: Any) -> Any:
@@ -69,7 +71,10 @@ def show_value(value: Any) -> str:
 
 
 def data_uri(media_type: str, data: bytes) -> Markup:
-    # base64 and a fixed media type: nothing in it needs escaping, and escaping megabytes is wasted work
+    """A data URI, marked safe: base64 and a checked media type need no escaping (and escaping megabytes is
+    wasted work). A media type that is not plainly type/subtype (a suite's own text) is not trusted."""
+    if not _MEDIA_TYPE.fullmatch(media_type):
+        media_type = "application/octet-stream"
     return Markup(f"data:{media_type};base64,{base64.b64encode(data).decode('ascii')}")
 
 

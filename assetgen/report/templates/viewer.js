@@ -76,16 +76,16 @@
   }
 
   function fromHash() {
-    var hash = decodeURIComponent(location.hash.slice(1));
+    var hash = location.hash.slice(1);
     if (hash === "cases" || hash.indexOf("cases?") === 0) {
-      var params = new URLSearchParams(hash.slice(6));
+      var params = new URLSearchParams(hash.slice(6));  // it decodes each value itself
       var f = {};
       FIELDS.forEach(function (name) { f[name] = params.get(name) || ""; });
       write(f);
       apply(read());
       document.getElementById("cases").scrollIntoView({block: "start"});
     } else if (hash.indexOf("case-") === 0) {
-      openCase(hash);
+      openCase(decodeURIComponent(hash));
     }
   }
 
