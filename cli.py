@@ -271,16 +271,19 @@ def report_command(run_dir, golden) -> None:
 
 
 @main.command("compare")
-@click.argument("run_a", type=click.Path(file_okay=False, exists=True, path_type=Path))
-@click.argument("run_b", type=click.Path(file_okay=False, exists=True, path_type=Path))
+@click.argument("runs", nargs=-1, required=True, type=click.Path(file_okay=False, exists=True, path_type=Path))
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Where to write the table (default: RUN_B/compare-<A>.md).")
-def compare_command(run_a, run_b, out) -> None:
-    """An A/B table of two runs: per-category results and performance."""
+              help="Where to write the Markdown (default: beside the last run, compare-<others>.md); "
+                   "the HTML page goes beside it.")
+def compare_command(runs, out) -> None:
+    """Compare runs (A B, or more): accuracy with 95% intervals per category, the cases that flipped
+    against the first run with both answers, an exact McNemar test, and performance."""
     from assetgen.report.compare import compare_runs
+    from assetgen.report.console import print_comparison
 
-    table, target = compare_runs(run_a, run_b, out)
-    click.echo(table + f"\nwritten to {target}")
+    if len(runs) < 2:
+        raise click.UsageError("give at least two run folders")
+    print_comparison(compare_runs(list(runs), out))
 
 
 if __name__ == "__main__":

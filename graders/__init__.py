@@ -23,9 +23,10 @@ from graders.records import (
     Usage,
 )
 from graders.registry import Match, get_grader, grader, grader_names
-from graders.summary import CategoryRow, Summary, format_summary, summarize
+from graders.summary import CATEGORY_ORDER, CategoryRow, Summary, category_key, format_summary, summarize
 
 __all__ = [
+    "CATEGORY_ORDER",
     "CAUSES",
     "FORMAT_VERSION",
     "ApparentAnswer",
@@ -42,6 +43,7 @@ __all__ = [
     "Tolerance",
     "Truth",
     "Usage",
+    "category_key",
     "estimate_frames",
     "format_summary",
     "get_grader",

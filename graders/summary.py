@@ -10,6 +10,18 @@ from pydantic import BaseModel
 from graders.frames import FrameEstimate, estimate_frames
 from graders.records import CaseSpec, Grade
 
+CATEGORY_ORDER: tuple[str, ...] = (
+    "single_image", "multi_image", "ocr", "chart", "math", "code", "visual_reasoning",
+    "video_description", "motion", "counting", "multi_video", "video_reasoning", "video_instructions",
+)
+"""Every report lists categories in this order (the seed article's: images, then videos), never in the order
+answers arrived; a category not listed here follows, alphabetically."""
+
+
+def category_key(category: str) -> tuple[int, str]:
+    """Sort key giving CATEGORY_ORDER, then unknown categories alphabetically."""
+    return (CATEGORY_ORDER.index(category), "") if category in CATEGORY_ORDER else (len(CATEGORY_ORDER), category)
+
 
 class CategoryRow(BaseModel):
     category: str
@@ -48,7 +60,7 @@ def summarize(cases: Mapping[str, CaseSpec], grades: Iterable[Grade]) -> Summary
     for g in grades:
         category = cases[g.case_id].category if g.case_id in cases else "unknown"
         by_category.setdefault(category, []).append(g)
-    rows = [_row(category, gs) for category, gs in by_category.items()]
+    rows = [_row(category, by_category[category]) for category in sorted(by_category, key=category_key)]
     causes = Counter(g.cause for g in grades if g.cause and g.verdict != "error")
     return Summary(rows=rows, total=_row("total", grades), causes=dict(causes.most_common()),
                    frames=estimate_frames(cases, grades))

@@ -325,8 +325,9 @@ def test_report_and_compare_commands(tmp_path):
     rerender = cli("report", str(a))
     assert rerender.returncode == 0 and "Perfect" in rerender.stdout
     compared = cli("compare", str(a), str(b))
-    assert compared.returncode == 0 and "| math |" in compared.stdout and "-100 pts" in compared.stdout
-    assert (b / f"compare-{a.name}.md").exists()
+    assert compared.returncode == 0 and "math" in compared.stdout and "-100 pts" in compared.stdout
+    table = (b / f"compare-{a.name}.md").read_text()
+    assert "| math |" in table and "-100 pts" in table and (b / f"compare-{a.name}.html").exists()
 
 
 def test_thinking_both_draws_the_comparison(tmp_path):

@@ -80,6 +80,16 @@ def decode_av(data: bytes) -> tuple[list[np.ndarray], float]:
     return frames, fps
 
 
+def first_frame(data: bytes) -> np.ndarray:
+    """The first decoded frame of MP4 bytes (RGB): a clip's poster in a report. Decodes only that frame."""
+    import av
+
+    with av.open(io.BytesIO(data)) as container:
+        for frame in container.decode(video=0):
+            return frame.to_ndarray(format="rgb24")
+    raise ValueError("the video has no frame")
+
+
 def contact_sheet(frames: list[np.ndarray], *, columns: int = 6, thumb_width: int = 200) -> np.ndarray:
     """All frames in a numbered grid, for people reading a report."""
     height, width = frames[0].shape[:2]

@@ -1,107 +1,177 @@
-"""`assetgen compare`: two runs side by side, per category and in speed."""
+"""`assetgen compare`: runs side by side — accuracy with intervals per category, which cases flipped between
+the first run and each other one, whether the difference is significant (exact McNemar on paired answers),
+and speed. Two runs or several (several models, as the second seed article lines them up): one table."""
 
 from __future__ import annotations
 
-import statistics
+import os
+import string
+from dataclasses import dataclass
 from pathlib import Path
 
+from assetgen.errors import AssetgenError
+from assetgen.report import tables
 from assetgen.report.grading import RunReport, grade_run
-from assetgen.report.speculative import curve, degenerate_answers
-from assetgen.report.text import headline
+from assetgen.report.markdown import md_escape, md_table
+from assetgen.report.performance import performance
+from assetgen.report.spec_compare import speculative_table
+from assetgen.run.records import ResponseRecord
+from graders import category_key
+
+SNIPPET = 300  # characters of an answer in a Markdown or terminal flip table; the HTML page shows it whole
 
 
-def compare(a: RunReport, b: RunReport) -> str:
-    """An A/B table: per category perfect rates, and performance side by side."""
-    sa, sb = next(iter(a.summaries.values())), next(iter(b.summaries.values()))
-    rows_a = {r.category: r for r in sa.rows}
-    rows_b = {r.category: r for r in sb.rows}
-    lines = [f"| Category | A: {a.info.run_id} | B: {b.info.run_id} | Δ |", "|---|---|---|---|"]
-    for category in [*rows_a, *[c for c in rows_b if c not in rows_a]]:
-        ra, rb = rows_a.get(category), rows_b.get(category)
-        pa = ra.perfect / ra.tests if ra and ra.tests else None
-        pb = rb.perfect / rb.tests if rb and rb.tests else None
-        delta = f"{(pb - pa) * 100:+.0f} pts" if pa is not None and pb is not None else ""
-        fmt = lambda p, r: f"{r.perfect}/{r.tests} ({p:.0%})" if r and p is not None else "n/a"  # noqa: E731
-        lines.append(f"| {category} | {fmt(pa, ra)} | {fmt(pb, rb)} | {delta} |")
-    lines.append(f"| **total** | {sa.total.perfect}/{sa.total.tests} | {sb.total.perfect}/{sb.total.tests} | "
-                 f"{(sb.accuracy - sa.accuracy) * 100:+.0f} pts |")
-    pa_, pb_ = next(iter(a.perf.values())).line_items(), next(iter(b.perf.values())).line_items()
-    lines += ["", "| Metric | A | B |", "|---|---|---|"]
-    lines += [f"| {name} | {va} | {vb} |" for (name, va), (_, vb) in zip(pa_, pb_, strict=True)]
-    lines += speculative_table(a, b)
+@dataclass
+class Side:
+    name: str  # A, B, C, ...
+    report: RunReport
+    accuracy: dict[str, tables.Accuracy]  # category (and TOTAL) -> accuracy over all the run's answers
+    perf: list[tuple[str, str]]
+    link: str | None = None  # relative path from the comparison's folder to the run's report.html
+
+
+@dataclass
+class Comparison:
+    sides: list[Side]
+    categories: list[str]
+    paired: list[tables.Paired]  # side k (k >= 1) against side 0: paired[k - 1]
+
+    @property
+    def baseline(self) -> Side:
+        return self.sides[0]
+
+
+def _pairing_key(a: RunReport, b: RunReport):
+    """Slots match on case and repeat, and on thinking mode unless each run used one mode only (a thinking
+    ON run against an OFF run is then compared case by case)."""
+    single = len(a.summaries) == 1 and len(b.summaries) == 1
+
+    def key(record: ResponseRecord) -> tuple:
+        return (record.case_id, record.repeat) if single else (record.case_id, record.repeat, record.thinking_label)
+    return key
+
+
+def _name(k: int) -> str:
+    letters = string.ascii_uppercase
+    return letters[k] if k < len(letters) else f"R{k + 1}"
+
+
+def build(reports: list[RunReport]) -> Comparison:
+    if len(reports) < 2:
+        raise AssetgenError("compare needs at least two run folders")
+    sides = []
+    for k, report in enumerate(reports):
+        perf = performance(report.records, report.info.wall_s or 0.0).line_items()
+        sides.append(Side(_name(k), report, tables.accuracies(report), perf))
+    categories = sorted({c for s in sides for c in s.accuracy if c != tables.TOTAL}, key=category_key)
+    base = reports[0]
+    paired = []
+    for report in reports[1:]:
+        names = {**{cid: c.category for cid, c in base.cases.items()},
+                 **{cid: c.category for cid, c in report.cases.items()}}
+        paired.append(tables.paired(base.grades, report.grades, _pairing_key(base, report), names))
+    return Comparison(sides, categories, paired)
+
+
+def _cell(a: tables.Accuracy | None) -> str:
+    return f"{a.right}/{a.answered} {a}" if a and a.answered else "n/a"
+
+
+def accuracy_grid(comparison: Comparison) -> tables.Grid:
+    sides = comparison.sides
+    header = ["Category", *[f"{s.name}: {s.report.info.model}" for s in sides]]
+    header += [f"Δ {s.name}−{sides[0].name}" for s in sides[1:]]
+    rows = []
+    for category in [*comparison.categories, tables.TOTAL]:
+        cells = [a.accuracy.get(category) for a in sides]
+        base = cells[0].value if cells[0] else None
+        deltas = [tables.fmt_delta(c.value - base if c and c.value is not None and base is not None else None)
+                  for c in cells[1:]]
+        rows.append(["Total" if category == tables.TOTAL else category, *[_cell(c) for c in cells], *deltas])
+    return header, rows
+
+
+def runs_grid(comparison: Comparison) -> tables.Grid:
+    header = ["Run", "Model", "Run folder", "Answers", "Thinking", "Started"]
+    rows = [[s.name, s.report.info.model, s.report.info.run_id, str(len(s.report.grades)),
+             ", ".join(s.report.summaries), s.report.info.started] for s in comparison.sides]
+    return header, rows
+
+
+def perf_grid(comparison: Comparison) -> tables.Grid:
+    sides = comparison.sides
+    header = ["Metric", *[s.name for s in sides]]
+    rows = [[name, *[dict(s.perf).get(name, "n/a") for s in sides]] for name, _ in sides[0].perf]
+    return header, rows
+
+
+def significance_lines(comparison: Comparison) -> list[str]:
+    base = comparison.baseline.name
+    return [f"{side.name} vs {base}: {p.verdict()}." for side, p in zip(comparison.sides[1:], comparison.paired,
+                                                                          strict=True)]
+
+
+def answer_text(record: ResponseRecord) -> str:
+    text = record.content if record.content is not None else (record.partial_content or "")
+    return text if text.strip() else "(empty)"
+
+
+def snippet(record: ResponseRecord) -> str:
+    text = " ".join(answer_text(record).split())
+    return text if len(text) <= SNIPPET else text[: SNIPPET - 1] + "…"
+
+
+def flip_grid(flips: list[tables.Flip], before: str, after: str) -> tables.Grid:
+    header = ["Case", "Category", "Slot", f"{before}'s answer", f"{after}'s answer", f"{after}: why"]
+    rows = []
+    for f in flips:
+        (ra, ga), (rb, gb) = f.before, f.after
+        slot = f"repeat {f.repeat + 1}" + (f", thinking {f.thinking}" if f.thinking != "server-default" else "")
+        right = gb if gb.verdict != "correct" else ga
+        rows.append([f.case_id, f.category, slot, f"{ga.verdict}: {snippet(ra)}", f"{gb.verdict}: {snippet(rb)}",
+                     f"{right.cause or ''} {right.explanation}".strip()])
+    return header, rows
+
+
+def compare(*reports: RunReport) -> str:
+    """Runs compared, as Markdown."""
+    return compare_markdown(build(list(reports)))
+
+
+def compare_markdown(comparison: Comparison) -> str:
+    """The comparison as Markdown: runs, accuracy per category with intervals, significance, flips, speed."""
+    lines = ["# assetgen compare", "", *md_table(*runs_grid(comparison)), "",
+             "## Accuracy by category", "", *md_table(*accuracy_grid(comparison)), "",
+             "Perfect answers out of answered ones, with a 95% interval (Wilson; a clustered bootstrap over cases "
+             "for runs with repeats).", "", "## Is the difference significant?", ""]
+    lines += [f"- {md_escape(line)}" for line in significance_lines(comparison)] + [""]
+    base = comparison.baseline.name
+    for side, paired in zip(comparison.sides[1:], comparison.paired, strict=True):
+        for title, flips in ((f"right with {base}, wrong with {side.name}", paired.right_to_wrong),
+                             (f"wrong with {base}, right with {side.name}", paired.wrong_to_right)):
+            lines += [f"## Flipped: {title} ({len(flips)})", ""]
+            lines += [*md_table(*flip_grid(flips, base, side.name)), ""] if flips else ["None.", ""]
+    lines += ["## Performance", "", *md_table(*perf_grid(comparison))]
+    if len(comparison.sides) == 2:
+        lines += speculative_table(comparison.sides[0].report, comparison.sides[1].report)
     return "\n".join(lines) + "\n"
 
 
-def _decode_speed(report: RunReport) -> float | None:
-    rates = [r.timing.decode_tps for r in report.records if r.status == "ok" and r.timing.decode_tps]
-    return statistics.median(rates) if rates else None
+def default_target(run_dirs: list[Path]) -> Path:
+    """Beside the last run: compare-<first>.md for two runs, compare-<first>-<second>-....md for more."""
+    return run_dirs[-1] / ("compare-" + "-".join(d.name for d in run_dirs[:-1]) + ".md")
 
 
-def _correct(report: RunReport) -> tuple[int, int]:
-    answered = [g for _, g in report.grades if g.verdict != "error"]
-    return sum(g.verdict == "correct" for g in answered), len(answered)
+def compare_runs(run_dirs: list[Path], out: Path | None = None) -> tuple[Comparison, list[Path]]:
+    """Grade every run, write the comparison as Markdown and as an HTML page beside it; return both paths."""
+    from assetgen.report.html import compare_html  # the page needs Jinja; the Markdown does not
 
-
-def _share(n: int, of: int) -> str:
-    return f"{n}/{of} ({n / of:.0%})" if of else "n/a"
-
-
-def speculative_table(a: RunReport, b: RunReport) -> list[str]:
-    """The second seed article's raw vs speculative table: the speed-up in decode tok/s next to accuracy and
-    the share of degenerate answers, with a warning when the faster run is the worse one."""
-    if not any(r.spec and r.spec.active for r in (a, b)):
-        return []
-    label = lambda r: "with" if r.spec and r.spec.active else "without"  # noqa: E731
-    lines = ["", "## Speculative decoding", ""]
-    lines += [f"**{name}: {headline(r)}**" for name, r in (("A", a), ("B", b)) if headline(r)]
-    notes = []
-    if a.info.model != b.info.model:
-        notes.append(f"the runs asked different models ({a.info.model} and {b.info.model}): the speed-up is not "
-                     "speculative decoding's alone")
-    if {r.key for r in a.records} != {r.key for r in b.records}:
-        notes.append("the runs asked different cases: accuracy and degenerate share compare different sets")
-    lines += [f"Note: {n}." for n in notes]
-    speed_a, speed_b = _decode_speed(a), _decode_speed(b)
-    (ca, na), (cb, nb) = _correct(a), _correct(b)
-    (da, ta), (db, tb) = degenerate_answers(a.grades), degenerate_answers(b.grades)
-    ratio = speed_b / speed_a if speed_a and speed_b else None
-    fmt = lambda v: f"{v:.1f} tok/s" if v else "n/a"  # noqa: E731
-    spec = lambda r, f: f(r.spec) if r.spec and r.spec.active else "—"  # noqa: E731
-    lines += ["", f"| | A ({label(a)}) | B ({label(b)}) | B vs A |", "|---|---|---|---|",
-              f"| Decode speed (median) | {fmt(speed_a)} | {fmt(speed_b)} | "
-              f"{f'{ratio:.2f}x' if ratio else 'n/a'} |",
-              f"| Accuracy | {_share(ca, na)} | {_share(cb, nb)} | "
-              f"{(cb / nb - ca / na) * 100:+.0f} pts |" if na and nb else "| Accuracy | n/a | n/a | |",
-              f"| Degenerate answers | {_share(da, ta)} | {_share(db, tb)} | "
-              f"{(db / tb - da / ta) * 100:+.0f} pts |" if ta and tb else "| Degenerate answers | n/a | n/a | |",
-              f"| Draft acceptance | {spec(a, lambda s: f'{s.acceptance:.1%}')} | "
-              f"{spec(b, lambda s: f'{s.acceptance:.1%}')} | |",
-              f"| Mean accepted length | {spec(a, lambda s: f'{s.mean_accepted_length:.2f}')} | "
-              f"{spec(b, lambda s: f'{s.mean_accepted_length:.2f}')} | |",
-              f"| Acceptance by position | {spec(a, curve)} | {spec(b, curve)} | |"]
-    on, off = (a, b) if a.spec and a.spec.active else (b, a)
-    if on.verdict and on.verdict.flagged and not (off.spec and off.spec.active) and \
-            degenerate_answers(off.grades)[0] >= on.verdict.degenerate > 0:
-        lines += ["", f"The run without speculative decoding has as many degenerate answers "
-                  f"({degenerate_answers(off.grades)[0]}): the loops are the model's, not the drafter's."]
-    if ratio and ratio != 1 and na and nb and ta and tb:
-        fast, slow = ("B", "A") if ratio > 1 else ("A", "B")
-        (cf, nf, df, tf), (cs, ns, ds, ts) = ((cb, nb, db, tb), (ca, na, da, ta)) if ratio > 1 else \
-            ((ca, na, da, ta), (cb, nb, db, tb))
-        worse = []
-        if cf / nf < cs / ns:
-            worse.append(f"accuracy {cs / ns:.0%} → {cf / nf:.0%}")
-        if df / tf > ds / ts:
-            worse.append(f"degenerate answers {ds / ts:.0%} → {df / tf:.0%}")
-        if worse:
-            lines += ["", f"**!! {fast} is {max(ratio, 1 / ratio):.2f}x faster than {slow} but worse: "
-                      f"{', '.join(worse)}. Fast but broken: its tok/s is no result.**"]
-    return lines
-
-
-def compare_runs(run_a: Path, run_b: Path, out: Path | None = None) -> tuple[str, Path]:
-    """Grade both runs, write the A/B table (default: RUN_B/compare-<A>.md) and return it with its path."""
-    table = compare(grade_run(run_a), grade_run(run_b))
-    target = out or run_b / f"compare-{run_a.name}.md"
-    target.write_text(table, encoding="utf-8")
-    return table, target
+    comparison = build([grade_run(d) for d in run_dirs])
+    target = out or default_target(run_dirs)
+    page = target.with_suffix(".html")
+    for side, run_dir in zip(comparison.sides, run_dirs, strict=True):
+        report = run_dir / "report.html"
+        side.link = Path(os.path.relpath(report, page.parent)).as_posix() if report.exists() else None
+    target.write_text(compare_markdown(comparison), encoding="utf-8")
+    page.write_text(compare_html(comparison), encoding="utf-8")
+    return comparison, [target, page]

@@ -1,56 +1,123 @@
-"""The terminal view of a run with rich: the article's tables, and a progress bar while asking."""
+"""The terminal view of a run with rich: the article's tables, and a progress bar while asking.
+
+Every cell is a `Text` (never parsed as rich markup) of `visible` text (no escape sequence reaches the
+terminal), so a model's answer or a suite's name cannot restyle or rewrite the screen.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
+from assetgen.report import tables
 from assetgen.report.grading import RunReport
-from assetgen.report.text import headline, spec_line
+from assetgen.report.text import spec_line
+from assetgen.report.visible import visible
+
+if TYPE_CHECKING:
+    from assetgen.report.compare import Comparison
 
 
-def _pct(n: int, of: int) -> str:
-    return f"{n} ({n / of:.0%})" if of else "0"
+def plain(text: str, style: str = "") -> Text:
+    return Text(visible(text), style=style)
+
+
+def rich_table(title: str, header: list[str], rows: list[list[str]], *, total_last: bool = True,
+               wrap: bool = False) -> Table:
+    """A compact table that fits 80 columns where the content allows: numbers never wrap, headers may;
+    `wrap` for tables of long text cells."""
+    table = Table(title=plain(title), title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0),
+                  show_edge=False)
+    for k, name in enumerate(header):
+        widest = max((len(visible(row[k])) for row in rows), default=0)
+        table.add_column(plain(name), justify="left" if k == 0 or wrap else "right",
+                         min_width=None if wrap else min(widest, 40))
+    for k, row in enumerate(rows):
+        last = total_last and k == len(rows) - 1
+        table.add_row(*[plain(c, "bold" if last else "") for c in row], end_section=last and len(rows) > 1)
+    return table
+
+
+def _thinking_tables(thinking: tables.Thinking) -> list[Table]:
+    """ON next to OFF: accuracy, then the four speed measures two at a time, so each table fits a terminal."""
+    _, rows = tables.thinking_grid(thinking)
+    out = [rich_table("Thinking ON vs OFF: accuracy", ["Category", "ON", "OFF", "Δ"], [r[:4] for r in rows])]
+    for start in (0, 2):
+        metrics = tables.METRICS[start:start + 2]
+        header = ["Category"]
+        for key, _, _ in metrics:
+            header += [f"{tables.SHORT[key]} ON", "OFF", "ON/OFF"]
+        first = 4 + 3 * start
+        names = " and ".join(name for _, name, _ in metrics)
+        out.append(rich_table(f"Thinking ON vs OFF: {names}, means per answer", header,
+                              [[r[0], *r[first:first + 6]] for r in rows]))
+    return out
 
 
 def print_report(report: RunReport, console: Console | None = None) -> None:
     console = console or Console()
-    console.print(f"[bold]assetgen eval[/bold]: {report.info.model} at {report.info.endpoint} ({report.info.run_id})",
-                  markup=True, highlight=False)
-    if headline(report):
-        console.print(headline(report), style="bold red" if report.verdict.flagged else None, markup=False,
-                      highlight=False)
+    info = report.info
+    console.print(Text.assemble(("assetgen eval", "bold"), plain(f": {info.model} at {info.endpoint} ({info.run_id})")))
+    for line in tables.warnings(report):
+        console.print(plain(f"!! {line}", "bold red"))
+    several = len(report.summaries) > 1
     for label, summary in report.summaries.items():
-        title = "Results" if len(report.summaries) == 1 else f"Results, thinking {label}"
-        table = Table(title=title, title_justify="left")
-        for name in ("Category", "Tests", "Perfect", "Partial", "Failed", "Errors"):
-            table.add_column(name, justify="left" if name == "Category" else "right")
-        for row in summary.rows:
-            table.add_row(row.category, str(row.tests), _pct(row.perfect, row.tests), _pct(row.partial, row.tests),
-                          _pct(row.failed, row.tests), str(row.errors))
-        t = summary.total
-        table.add_row("[bold]Total[/bold]", str(t.tests), _pct(t.perfect, t.tests), _pct(t.partial, t.tests),
-                      _pct(t.failed, t.tests), str(t.errors), end_section=True)
-        console.print(table)
+        title = f"Results, thinking {label}" if several else "Results"
+        console.print(rich_table(title, *tables.results_grid(report, label)))
+        console.print(plain(tables.interval_note(report, label), "dim"))
         if summary.causes:
-            console.print("Causes of partial and failed answers: " +
-                          ", ".join(f"{c} {n}" for c, n in summary.causes.items()), highlight=False)
-        if summary.causes.get("reasoning_exhausted"):
-            console.print(f"[bold red]!! {summary.causes['reasoning_exhausted']} answer(s) never started: reasoning "
-                          "used the whole max_tokens budget. Raise max_tokens or turn thinking off.[/bold red]")
+            console.print(plain("Causes of partial and failed answers: " +
+                                ", ".join(f"{c} {n}" for c, n in summary.causes.items())))
         if summary.frames:
-            console.print(f"Frames: {summary.frames.message}", highlight=False)
-        perf = Table(title="Performance", title_justify="left", show_header=False)
+            console.print(plain(f"Frames: {summary.frames.message}"))
+        consistency = tables.consistency(report, label)
+        if consistency:
+            console.print(rich_table(f"Consistency over {consistency.repeats} repeats" +
+                                     (f", thinking {label}" if several else ""),
+                                     *tables.consistency_grid(consistency)))
+            if consistency.flaky:
+                console.print(plain("Flaky: " + ", ".join(f"{f.case_id} {f.marks}" for f in consistency.flaky)))
+        perf = Table(title=plain("Performance" + (f", thinking {label}" if several else "")), title_justify="left",
+                     show_header=False)
         perf.add_column("Metric")
         perf.add_column("Value")
         for name, value in report.perf[label].line_items():
-            perf.add_row(name, value)
+            perf.add_row(plain(name), plain(value))
         console.print(perf)
+    thinking = tables.thinking(report)
+    if thinking:
+        for table in _thinking_tables(thinking):
+            console.print(table)
+        console.print(plain(tables.thinking_note(thinking)))
     if report.spec:
-        console.print(spec_line(report.spec), markup=False, highlight=False)
-    if report.info.metrics_error:
-        console.print(report.info.metrics_error, markup=False, highlight=False)
+        console.print(plain(spec_line(report.spec)))
+
+
+def print_comparison(result: tuple[Comparison, list[Path]], console: Console | None = None) -> None:
+    """The comparison in the terminal, and where its Markdown and HTML went."""
+    from assetgen.report.compare import accuracy_grid, flip_grid, perf_grid, runs_grid, significance_lines
+
+    comparison, written = result
+    console = console or Console()
+    console.print(rich_table("Runs", *runs_grid(comparison), total_last=False))
+    console.print(rich_table("Accuracy by category (95% CI)", *accuracy_grid(comparison)))
+    for line in significance_lines(comparison):
+        console.print(plain(line, "bold"))
+    base = comparison.baseline.name
+    for side, paired in zip(comparison.sides[1:], comparison.paired, strict=True):
+        for title, flips in ((f"Right with {base}, wrong with {side.name}", paired.right_to_wrong),
+                             (f"Wrong with {base}, right with {side.name}", paired.wrong_to_right)):
+            if flips:
+                console.print(rich_table(f"{title} ({len(flips)})", *flip_grid(flips, base, side.name),
+                                         total_last=False, wrap=True))
+    console.print(rich_table("Performance", *perf_grid(comparison), total_last=False, wrap=True))
+    console.print(plain("written to " + ", ".join(str(p) for p in written)))
 
 
 class ProgressBar:

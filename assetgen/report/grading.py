@@ -15,6 +15,13 @@ from assetgen.run.metrics import SpecDecode, spec_decode, spec_from_answers
 from assetgen.run.records import ResponseRecord, RunGrade, RunInfo, latest, read_responses, read_run_info
 from graders import Grade, Summary, grade, summarize
 
+LABEL_ORDER = ("on", "off", "server-default")
+
+
+def label_key(label: str) -> tuple[int, str]:
+    """Thinking ON before OFF in every table, as the seed article puts them; other labels after."""
+    return (LABEL_ORDER.index(label), "") if label in LABEL_ORDER else (len(LABEL_ORDER), label)
+
 
 @dataclass
 class RunReport:
@@ -27,6 +34,10 @@ class RunReport:
     spec: SpecDecode | None
     run_dir: Path | None = None  # the run folder the report was read from
     verdict: Verdict | None = None  # fast but broken? None when the run did no speculative decoding
+
+    def graded(self, label: str | None = None) -> list[tuple[ResponseRecord, Grade]]:
+        """The graded answers of one thinking mode (all of them when `label` is None)."""
+        return [(r, g) for r, g in self.grades if label is None or r.thinking_label == label]
 
     @property
     def accuracy(self) -> float:
@@ -44,7 +55,7 @@ def grade_run(run_dir: Path, golden: Path | None = None) -> RunReport:
     lines = [RunGrade(key=r.key, repeat=r.repeat, thinking_label=r.thinking_label, grade=g.model_dump()).model_dump()
              for r, g in graded]
     (run_dir / "grades.jsonl").write_bytes(b"".join(orjson.dumps(line) + b"\n" for line in lines))
-    labels = sorted({r.thinking_label for r in records}) or ["server-default"]
+    labels = sorted({r.thinking_label for r in records}, key=label_key) or ["server-default"]
     summaries = {label: summarize(cases, [g for r, g in graded if r.thinking_label == label]) for label in labels}
     # modes share one request pool, so the run's time is not split by mode on the clock: each gets an even share
     share = (info.wall_s or 0.0) / max(1, len(labels))

@@ -1,42 +1,79 @@
-"""report.md: the tables of a run and one row per answer, every model-made string escaped."""
+"""report.md: the tables of a run and one row per answer (failures first), every untrusted string escaped."""
 
 from __future__ import annotations
 
 import html
+import re
 
+from assetgen.report import tables
 from assetgen.report.grading import RunReport
-from assetgen.report.text import headline, spec_line
+from assetgen.report.text import spec_line
+from assetgen.report.visible import visible
+from assetgen.run.records import ResponseRecord
+from graders import category_key
+
+# brackets (links, images), backticks (code), pipes (cells), backslashes; HTML is escaped as entities.
+# Emphasis marks stay: they can restyle a word but neither hide text nor link anywhere.
+_MARKUP = re.compile(r"([\\`\[\]|])")
 
 
-def _md_escape(text: str) -> str:
-    return html.escape(text).replace("|", "\\|").replace("\n", " ")
+def md_escape(text: str) -> str:
+    """Untrusted text as one literal Markdown table cell: no HTML, no links or images, no code span, no cell
+    break; control characters and bidi overrides shown, not obeyed."""
+    return _MARKUP.sub(r"\\\1", html.escape(visible(text), quote=False)).replace("\n", " ")
+
+
+def _start(record: ResponseRecord, limit: int = 120) -> str:
+    text = " ".join((record.content if record.content is not None else record.partial_content or "").split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def md_table(header: list[str], rows: list[list[str]]) -> list[str]:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(md_escape(cell) for cell in row) + " |" for row in rows]
+    return lines
 
 
 def markdown(report: RunReport, plots: list[str]) -> str:
-    lines = [f"# assetgen eval: {_md_escape(report.info.model)}", "",
-             f"Endpoint `{report.info.endpoint}` · run `{report.info.run_id}` · {report.info.started}", ""]
-    if headline(report):
-        lines += [f"**{_md_escape(headline(report))}**", ""]
+    info = report.info
+    lines = [f"# assetgen eval: {md_escape(info.model)}", "",
+             f"Endpoint `{md_escape(info.endpoint)}` · run `{md_escape(info.run_id)}` · {md_escape(info.started)}",
+             ""]
+    lines += [line for w in tables.warnings(report) for line in (f"> **Warning:** {md_escape(w)}", "")]
+    several = len(report.summaries) > 1
     for label, summary in report.summaries.items():
-        if len(report.summaries) > 1:
+        if several:
             lines += [f"## Thinking {label}", ""]
-        lines += ["| Category | Tests | Perfect | Partial | Failed | Errors |", "|---|---|---|---|---|---|"]
-        for row in [*summary.rows, summary.total]:
-            name = f"**{row.category}**" if row is summary.total else row.category
-            lines.append(f"| {name} | {row.tests} | {row.perfect} | {row.partial} | {row.failed} | {row.errors} |")
-        lines.append("")
+        lines += [*md_table(*tables.results_grid(report, label)), "", tables.interval_note(report, label), ""]
         if summary.causes:
             lines += ["Causes: " + ", ".join(f"{c} {n}" for c, n in summary.causes.items()), ""]
         if summary.frames:
-            lines += [f"Frames: {summary.frames.message}", ""]
+            lines += [f"Frames: {md_escape(summary.frames.message)}", ""]
+        consistency = tables.consistency(report, label)
+        if consistency:
+            lines += [f"### Consistency over {consistency.repeats} repeats", "",
+                      *md_table(*tables.consistency_grid(consistency)), ""]
+            if consistency.flaky:
+                lines += ["Flaky cases (right only some of the time): " +
+                          ", ".join(f"`{md_escape(f.case_id)}` {f.marks}" for f in consistency.flaky), ""]
         lines += ["| Metric | Value |", "|---|---|"]
-        lines += [f"| {k} | {v} |" for k, v in report.perf[label].line_items()]
+        lines += [f"| {k} | {md_escape(v)} |" for k, v in report.perf[label].line_items()]
         lines.append("")
+    thinking = tables.thinking(report)
+    if thinking:
+        lines += ["## Thinking ON vs OFF", "", *md_table(*tables.thinking_grid(thinking)), "",
+                  tables.thinking_note(thinking), ""]
     if report.spec:
         lines += [spec_line(report.spec), ""]
     lines += [f"![{p}]({p})" for p in plots] + [""]
-    lines += ["## Cases", "", "| Case | Thinking | Verdict | Cause | Explanation |", "|---|---|---|---|---|"]
-    for record, g in report.grades:
-        lines.append(f"| {record.case_id} | {record.thinking_label} | {g.verdict} | {g.cause or ''} | "
-                     f"{_md_escape(g.explanation)} |")
+    lines += ["## Cases (failures first)", ""]
+    order = {cid: k for k, cid in enumerate(report.cases)}
+    ranked = sorted(report.grades, key=lambda p: (tables.VERDICT_RANK.get(p[1].verdict, 0),
+                                                  category_key(report.cases[p[0].case_id].category),
+                                                  order[p[0].case_id], tables.label_key(p[0].thinking_label),
+                                                  p[0].repeat))
+    header = ["Case", "Thinking", "Repeat", "Verdict", "Cause", "Explanation", "Answer (start)"]
+    rows = [[r.case_id, r.thinking_label, str(r.repeat + 1), g.verdict, g.cause or "", g.explanation, _start(r)]
+            for r, g in ranked]
+    lines += md_table(header, rows)
     return "\n".join(lines) + "\n"

@@ -28,6 +28,7 @@ def _plot_accuracy(summary: Summary) -> bytes:
     axes.barh(y, failed, left=[a + b for a, b in zip(perfect, partial, strict=True)], color=(0.8, 0.25, 0.2),
               label="failed")
     axes.set_yticks(list(y), names)
+    axes.invert_yaxis()  # the first category on top, as in the tables
     axes.set_xlim(0, 1)
     axes.set_title("Answers by category")
     axes.legend(loc="lower right", fontsize=8)

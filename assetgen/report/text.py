@@ -2,32 +2,56 @@
 
 from __future__ import annotations
 
+from assetgen.report import tables
 from assetgen.report.grading import RunReport
+from assetgen.report.visible import visible
+
+__all__ = ["plain_table", "spec_line", "terminal_text"]
 from assetgen.report.speculative import spec_line
-from graders import format_summary
-
-__all__ = ["headline", "spec_line", "terminal_text"]
 
 
-def headline(report: RunReport) -> str | None:
-    """The fast-but-broken verdict every report puts at its top, when the run did speculative decoding."""
-    return report.verdict.line(report.spec) if report.verdict and report.spec else None
+def plain_table(header: list[str], rows: list[list[str]]) -> list[str]:
+    """Columns padded to their widest cell; the first left-aligned, the rest right-aligned."""
+    cells = [[visible(c).replace("\n", " ") for c in row] for row in [header, *rows]]
+    widths = [max(len(row[k]) for row in cells) for k in range(len(header))]
+    line = lambda row: "  ".join(c.ljust(w) if k == 0 else c.rjust(w)  # noqa: E731
+                                 for k, (c, w) in enumerate(zip(row, widths, strict=True))).rstrip()
+    return [line(cells[0]), "-" * len(line(cells[0])), *[line(row) for row in cells[1:]]]
 
 
 def terminal_text(report: RunReport) -> str:
-    out = [f"assetgen eval: {report.info.model} at {report.info.endpoint} ({report.info.run_id})"]
-    if headline(report):
-        out.append(("!! " if report.verdict.flagged else "") + headline(report))
+    info = report.info
+    out = [visible(f"assetgen eval: {info.model} at {info.endpoint} ({info.run_id})")]
+    out += [f"!! {visible(w)}" for w in tables.warnings(report)]
     for label, summary in report.summaries.items():
         if len(report.summaries) > 1:
             out.append(f"\n== thinking {label} ==")
         out.append("")
-        out.append(format_summary(summary))
+        out += plain_table(*tables.results_grid(report, label))
+        out.append(tables.interval_note(report, label))
+        if summary.causes:
+            out.append("Causes of partial and failed answers: " +
+                       ", ".join(f"{cause} {n}" for cause, n in summary.causes.items()))
+        if summary.frames:
+            out.append(f"Frames: {summary.frames.message}")
+        consistency = tables.consistency(report, label)
+        if consistency:
+            out += ["", f"Consistency over {consistency.repeats} repeats:",
+                    *plain_table(*tables.consistency_grid(consistency))]
+            if consistency.flaky:
+                out.append("Flaky: " + ", ".join(f"{visible(f.case_id)} {f.marks}" for f in consistency.flaky))
         out.append("")
-        out += [f"{name:<30}{value}" for name, value in report.perf[label].line_items()]
+        out += [f"{name:<30}{visible(value)}" for name, value in report.perf[label].line_items()]
+    thinking = tables.thinking(report)
+    if thinking:
+        out += ["", "== thinking ON vs OFF ==", *plain_table(*tables.thinking_grid(thinking)),
+                tables.thinking_note(thinking)]
     if report.spec:
         out.append("")
         out.append(spec_line(report.spec))
+        if report.verdict and not report.verdict.flagged:
+            out.append(visible(tables.headline(report) or ""))
     if report.info.metrics_error:
-        out.append(report.info.metrics_error)
+        out.append(visible(report.info.metrics_error))
     return "\n".join(out)
+
