@@ -43,8 +43,8 @@ def real_mc_rows() -> list[dict]:
 def mc_case(row: dict) -> dict:
     """A choice case from a benchmark row: options in the order shown, the gold letter as truth."""
     letters = sorted(row["options"])
-    # BLINK stores no option text: a placeholder that no answer will contain by chance
-    choices = [row["options"][k] or f"option {k}" for k in letters]
+    # BLINK stores no option text: a placeholder no answer contains ("option A" would match "Option (A)")
+    choices = [row["options"][k] or f"unstated option text {k}{k}{k}" for k in letters]
     truth = row.get("truth") if row.get("truth") in letters else letters[0]
     return {"id": f"{row['source']}/{row['model']}/{row['question_id']}", "family": "real_mc",
             "category": row["source"], "modality": "image", "prompt": row.get("question") or "",
