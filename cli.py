@@ -72,7 +72,7 @@ def _progress(total: int, label: str):
 @click.option("--shard-size", type=int, default=None, metavar="N",
               help="Sharded layout: cases-00000.jsonl, ... of N cases each, media under assets/00000/, ...")
 @click.option("--ray", "ray_address", is_flag=False, flag_value="", default=None, metavar="[ADDRESS]",
-              help="Generate on a Ray cluster: 'auto', HOST:6379 or ray://HOST:10001; alone, the cluster "
+              help="Generate on a Ray cluster: 'auto' or HOST:6379 (as ray.init takes it); alone, the cluster "
               "ray.init() finds or starts. Same bytes as --workers 1.")
 @click.option("--ray-shared-out", is_flag=True, help="With --ray: the output folder is mounted at the same path "
               "on every node (NFS, object storage), so workers write media there instead of sending them back.")

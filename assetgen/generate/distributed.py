@@ -41,7 +41,7 @@ class RayOptions:
     """How to run a build on Ray.
 
     address: None joins the cluster this process is connected to (or lets `ray.init()` find or start one);
-    'auto', 'HOST:6379' or 'ray://HOST:10001' name one. shared_out: the output folder is mounted at the
+    'auto' or 'HOST:6379' (what `ray.init` takes) name one. shared_out: the output folder is mounted at the
     same path on every node (NFS, object storage through a FUSE mount), so workers write media there."""
 
     address: str | None = None
@@ -89,11 +89,11 @@ def _connect(ray, options: RayOptions) -> bool:
         return False
     runtime_env = None
     if options.ship_code:
-        import assetgen
         import graders
 
         # the workers run the driver's exact code: an older assetgen on a node would draw other bytes
-        runtime_env = {"py_modules": [str(Path(assetgen.__file__).parent), str(Path(graders.__file__).parent)],
+        package = Path(__file__).resolve().parents[1]  # assetgen/
+        runtime_env = {"py_modules": [str(package), str(Path(graders.__file__).resolve().parent)],
                        "env_vars": {"RAY_USAGE_STATS_ENABLED": "0"}}
     try:
         ray.init(address=options.address, runtime_env=runtime_env, logging_level="WARNING")
