@@ -76,8 +76,10 @@ def _progress(total: int, label: str):
               "ray.init() finds or starts. Same bytes as --workers 1.")
 @click.option("--ray-shared-out", is_flag=True, help="With --ray: the output folder is mounted at the same path "
               "on every node (NFS, object storage), so workers write media there instead of sending them back.")
+@click.option("--as-hf-parquet", is_flag=True, help="Write Hugging Face parquet shards (data-00000-of-000NN.parquet, "
+              "--shard-size cases each, default 1000) made where the cases are drawn, instead of a suite folder.")
 def build(out, suite, per_family, seed, workers, families, knob_args, check, verify, shard_size, ray_address,
-          ray_shared_out) -> None:
+          ray_shared_out, as_hf_parquet) -> None:
     """Build the golden set, or a suite of any size elsewhere. An interrupted build resumes when rerun."""
     from assetgen.dataset.golden import default_golden, read_manifest
     from assetgen.errors import BuildFailed
@@ -100,6 +102,17 @@ def build(out, suite, per_family, seed, workers, families, knob_args, check, ver
     elif ray_shared_out:
         _fail("--ray-shared-out applies with --ray only")
 
+    if as_hf_parquet:
+        from assetgen.export.hf_shards import export_hf_shards
+
+        if out is None or check or verify or ray_shared_out or workers != 1:
+            _fail("--as-hf-parquet needs --out, and takes neither --check, --verify, --ray-shared-out nor --workers")
+        total = len(plan(suite, seed, per_family, families=families, knobs=knobs))
+        with _progress(total, "building parquet") as bar:
+            paths = export_hf_shards(out, suite=suite, seed=seed, per_family=per_family, families=families,
+                                     knobs=knobs, shard_size=shard_size or 1000, ray=ray, progress=bar.update)
+        click.echo(f"wrote {total} cases as {len(paths)} parquet shard(s) into {out}")
+        return
     root = out or default_golden()
     if verify:
         from assetgen.report.verify import verify as verify_suite

@@ -128,3 +128,12 @@ def test_a_ray_build_killed_with_sigkill_resumes_to_identical_bytes(cluster, loc
     build(out, **SUITE, shard_size=5, ray=RayOptions(), log=messages.append)
     assert messages == [f"resuming: {done} of 24 cases already built in {out / FOLDER}"]
     assert tree(out) == tree(local / "sharded")
+
+
+def test_parquet_shards_made_on_the_workers_equal_local_ones(cluster, tmp_path):
+    pytest.importorskip("datasets", reason="pip install 'assetgen[interop]'")
+    from assetgen.export.hf_shards import export_hf_shards
+
+    on_ray = export_hf_shards(tmp_path / "ray", **SUITE, shard_size=10, ray=RayOptions())
+    here = export_hf_shards(tmp_path / "here", **SUITE, shard_size=10)
+    assert len(on_ray) == 3 and [p.read_bytes() for p in on_ray] == [p.read_bytes() for p in here]

@@ -83,7 +83,7 @@ def make_batch(generate_fn: Callable[[Job], Built], jobs: list[Job], shared: str
     return worker_versions(), results
 
 
-def _connect(ray, options: RayOptions) -> bool:
+def connect(ray, options: RayOptions) -> bool:
     """Connect unless this process already is; True when we did (and so must disconnect)."""
     if ray.is_initialized():
         return False
@@ -103,11 +103,11 @@ def _connect(ray, options: RayOptions) -> bool:
     return True
 
 
-def _cpus(ray) -> int:
+def cluster_cpus(ray) -> int:
     return max(1, int(ray.cluster_resources().get("CPU", 1)))
 
 
-def _check_versions(got, expected) -> None:
+def check_versions(got, expected) -> None:
     if got != expected:
         mine, theirs = dict(expected[1]), dict(got[1])
         differ = [f"{k} {theirs.get(k)} != {v}" for k, v in mine.items() if theirs.get(k) != v]
@@ -123,11 +123,11 @@ def run_jobs_ray(jobs: list[Job], options: RayOptions, progress: Callable[[int],
     ray = require_ray()
     if options.shared_out and staging is None:
         raise ConfigError("--ray-shared-out needs the build's output folder")
-    started = _connect(ray, options)
+    started = connect(ray, options)
     pending: deque = deque()
     try:
         remote = ray.remote(max_retries=options.max_retries, retry_exceptions=False)(make_batch)
-        cpus, checked = _cpus(ray), time.monotonic()
+        cpus, checked = cluster_cpus(ray), time.monotonic()
         size = options.batch_size or max(1, min(MAX_BATCH, len(jobs) // (cpus * 8)))
         batches = [jobs[i:i + size] for i in range(0, len(jobs), size)]
         shared = str(staging.resolve()) if options.shared_out else None
@@ -136,7 +136,7 @@ def run_jobs_ray(jobs: list[Job], options: RayOptions, progress: Callable[[int],
         submitted = 0
         while submitted < len(batches) or pending:
             if time.monotonic() - checked > CPU_RECHECK_S:
-                cpus, checked = _cpus(ray), time.monotonic()
+                cpus, checked = cluster_cpus(ray), time.monotonic()
             while submitted < len(batches) and len(pending) < BATCHES_PER_CPU * cpus:
                 pending.append((remote.remote(generate_ref, batches[submitted], shared), batches[submitted]))
                 submitted += 1
@@ -147,7 +147,7 @@ def run_jobs_ray(jobs: list[Job], options: RayOptions, progress: Callable[[int],
                 reason = f"its Ray task failed after {options.max_retries} retries: {one_line(exc)}"
                 results = [Failed(case_id(j.family, j.seed, j.index), reason) for j in batch]
             else:
-                _check_versions(versions, expected)
+                check_versions(versions, expected)
             del ref
             for result in results:
                 yield result
