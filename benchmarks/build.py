@@ -64,6 +64,9 @@ def timed_build(out: Path, **kwargs) -> tuple[float, int, int, int]:
 
 def ray_scaling(per_family: int) -> None:
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    # Ray runs task workers at nice 15; on a machine shared with other jobs that, not Ray, would dominate
+    # the comparison with local processes at nice 0
+    os.environ.setdefault("RAY_worker_niceness", "0")
     import ray
 
     from assetgen.generate.distributed import RayOptions
