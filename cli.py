@@ -69,9 +69,20 @@ def _progress(total: int, label: str):
 @click.option("--check", is_flag=True, help="Rebuild in a temporary folder and list cases that drifted (exit 1).")
 @click.option("--verify", is_flag=True, help="Run the reference endpoint over the suite and list the cases it "
               "cannot solve from pixels (exit 1 if any).")
-def build(out, suite, per_family, seed, workers, families, knob_args, check, verify) -> None:
-    """Build the golden set, or a suite of any size elsewhere."""
+@click.option("--shard-size", type=int, default=None, metavar="N",
+              help="Sharded layout: cases-00000.jsonl, ... of N cases each, media under assets/00000/, ...")
+@click.option("--ray", "ray_address", is_flag=False, flag_value="", default=None, metavar="[ADDRESS]",
+              help="Generate on a Ray cluster: 'auto' or HOST:6379 (as ray.init takes it); alone, the cluster "
+              "ray.init() finds or starts. Same bytes as --workers 1.")
+@click.option("--ray-shared-out", is_flag=True, help="With --ray: the output folder is mounted at the same path "
+              "on every node (NFS, object storage), so workers write media there instead of sending them back.")
+@click.option("--as-hf-parquet", is_flag=True, help="Write Hugging Face parquet shards (data-00000-of-000NN.parquet, "
+              "--shard-size cases each, default 1000) made where the cases are drawn, instead of a suite folder.")
+def build(out, suite, per_family, seed, workers, families, knob_args, check, verify, shard_size, ray_address,
+          ray_shared_out, as_hf_parquet) -> None:
+    """Build the golden set, or a suite of any size elsewhere. An interrupted build resumes when rerun."""
     from assetgen.dataset.golden import default_golden, read_manifest
+    from assetgen.errors import BuildFailed
     from assetgen.generate.build import build as build_suite
     from assetgen.generate.build import plan
     from assetgen.generate.check import check as check_suite
@@ -82,7 +93,26 @@ def build(out, suite, per_family, seed, workers, families, knob_args, check, ver
         family, knob, value = parse_knob(text)
         knobs.setdefault(family, {})[knob] = value
     families = tuple(families)
+    ray = None
+    if ray_address is not None:
+        from assetgen.generate.distributed import RayOptions, require_ray
 
+        require_ray()
+        ray = RayOptions(address=ray_address or None, shared_out=ray_shared_out)
+    elif ray_shared_out:
+        _fail("--ray-shared-out applies with --ray only")
+
+    if as_hf_parquet:
+        from assetgen.export.hf_shards import export_hf_shards
+
+        if out is None or check or verify or ray_shared_out or workers != 1:
+            _fail("--as-hf-parquet needs --out, and takes neither --check, --verify, --ray-shared-out nor --workers")
+        total = len(plan(suite, seed, per_family, families=families, knobs=knobs))
+        with _progress(total, "building parquet") as bar:
+            paths = export_hf_shards(out, suite=suite, seed=seed, per_family=per_family, families=families,
+                                     knobs=knobs, shard_size=shard_size or 1000, ray=ray, progress=bar.update)
+        click.echo(f"wrote {total} cases as {len(paths)} parquet shard(s) into {out}")
+        return
     root = out or default_golden()
     if verify:
         from assetgen.report.verify import verify as verify_suite
@@ -100,7 +130,7 @@ def build(out, suite, per_family, seed, workers, families, knob_args, check, ver
     if check:
         manifest = read_manifest(root)
         with _progress(manifest.case_count, "checking") as bar:
-            drifts = check_suite(root, workers=workers, progress=bar.update)
+            drifts = check_suite(root, workers=workers, progress=bar.update, ray=ray)
         if drifts:
             for drift in drifts:
                 click.echo(f"DRIFT {drift.case_id}: {drift.what}")
@@ -108,11 +138,18 @@ def build(out, suite, per_family, seed, workers, families, knob_args, check, ver
                   "run 'assetgen build' to refresh", 1)
         click.echo(f"ok: {manifest.case_count} cases in {root} match the generators")
         return
-    total = len(plan(suite, seed, per_family, families=families, knobs=knobs))
-    with _progress(total, "building") as bar:
-        manifest = build_suite(root, suite=suite, seed=seed, per_family=per_family, families=families,
-                               knobs=knobs, workers=workers, progress=bar.update)
-    click.echo(f"built {manifest.case_count} cases ({len(manifest.files) - 1} files) into {root}")
+    total = len(plan(suite, seed, per_family, families=families, knobs=knobs, shard_size=shard_size))
+    try:
+        with _progress(total, "building") as bar:
+            manifest = build_suite(root, suite=suite, seed=seed, per_family=per_family, families=families,
+                                   knobs=knobs, workers=workers, progress=bar.update, shard_size=shard_size,
+                                   ray=ray, log=lambda text: click.echo(text, err=True))
+    except BuildFailed as exc:
+        for failure in exc.failures:
+            click.echo(f"FAILED {failure.case_id}: {failure.error}", err=True)
+        raise
+    media = sum(1 for name in manifest.files if name.startswith("assets/"))
+    click.echo(f"built {manifest.case_count} cases ({media} files) into {root}")
 
 
 @main.command("list")

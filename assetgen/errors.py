@@ -16,3 +16,14 @@ class GoldenIntegrityError(AssetgenError):
         self.problems = problems
         shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
         super().__init__(f"golden set {root} fails its manifest check: {shown}")
+
+
+class BuildFailed(AssetgenError):
+    """Cases that could not be generated; everything else built so far is kept for the next run."""
+
+    def __init__(self, out: str, failures: list):
+        self.failures = failures  # [build.Failed]: case id and a one-line error each
+        shown = "; ".join(f"{f.case_id}: {f.error}" for f in failures[:3])
+        more = f"; and {len(failures) - 3} more" if len(failures) > 3 else ""
+        super().__init__(f"{len(failures)} case(s) failed to build into {out} ({shown}{more}); the cases built "
+                         "are kept: rerun the same command to resume")

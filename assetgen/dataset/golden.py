@@ -9,6 +9,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from assetgen.dataset.records import Case, Manifest
+from assetgen.dataset.shards import case_files, case_lines
 from assetgen.errors import AssetgenError, GoldenIntegrityError
 
 
@@ -57,14 +58,14 @@ def load_golden(path: str | Path | None = None, *, verify_files: bool = True, mo
         if problems:
             raise GoldenIntegrityError(str(root), problems)
     cases = []
-    for number, line in enumerate((root / "cases.jsonl").read_text("utf-8").splitlines(), 1):
+    for name, number, line in case_lines(root, manifest):  # cases.jsonl, or its shards
         try:
             cases.append(model.model_validate_json(line))
         except ValidationError as exc:
-            raise AssetgenError(f"{root / 'cases.jsonl'} line {number}: {exc.errors()[0]['msg']}") from None
+            raise AssetgenError(f"{root / name} line {number}: {exc.errors()[0]['msg']}") from None
     if len(cases) != manifest.case_count:
-        raise GoldenIntegrityError(str(root), [f"cases.jsonl has {len(cases)} cases, manifest says "
-                                               f"{manifest.case_count}"])
+        raise GoldenIntegrityError(str(root), [f"{' + '.join(case_files(root, manifest))} has {len(cases)} cases, "
+                                               f"manifest says {manifest.case_count}"])
     return cases
 
 def sha256(data: bytes) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -72,5 +73,15 @@ class Manifest(BaseModel):
     families: list[str] = Field(default_factory=list, description="Families chosen with --family (all if empty).")
     knobs: dict[str, dict[str, Any]] = Field(default_factory=dict, description="Knob overrides per family.")
     libraries: dict[str, str] = Field(description="Versions of the libraries that shape pixels and bytes.")
-    case_count: int = Field(description="Number of lines in cases.jsonl.")
+    case_count: int = Field(description="Number of cases (lines of cases.jsonl, or of all its shards).")
     files: dict[str, str] = Field(description="sha256 of every file, keyed by relative path (cases.jsonl too).")
+    shard_size: int | None = Field(
+        None, ge=1, description="Sharded layout only (absent otherwise): cases per shard. The cases are then in "
+        "cases-00000.jsonl, cases-00001.jsonl, ... (every shard but the last holds exactly this many) and the "
+        "media of shard k under assets/0000k/.")
+
+    def to_json(self) -> str:
+        """The manifest as written to disk; `shard_size` only when sharded, so older readers refuse a
+        sharded suite instead of misreading it, and unsharded manifests keep their bytes."""
+        data = self.model_dump(exclude={"shard_size"} if self.shard_size is None else set())
+        return json.dumps(data, indent=2) + "\n"

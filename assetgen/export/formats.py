@@ -11,8 +11,9 @@ import json
 import shutil
 from pathlib import Path
 
-from assetgen.dataset.golden import default_golden, load_golden
+from assetgen.dataset.golden import default_golden, load_golden, read_manifest
 from assetgen.dataset.records import Case
+from assetgen.dataset.shards import case_files
 from assetgen.errors import AssetgenError
 from assetgen.media.imaging import png_bytes
 from assetgen.media.video import decode_av, sample_indices
@@ -36,7 +37,8 @@ def _spec(case: Case) -> dict:
 
 def export_jsonl(cases, root: Path, out: Path) -> None:
     shutil.copytree(root / "assets", out / "assets", dirs_exist_ok=True)
-    shutil.copy2(root / "cases.jsonl", out / "cases.jsonl")
+    for name in case_files(root, read_manifest(root)):  # cases.jsonl, or its shards
+        shutil.copy2(root / name, out / name)
     shutil.copy2(root / "manifest.json", out / "manifest.json")
 
 

@@ -1,10 +1,10 @@
-"""Build a suite: draw every case, write media, cases.jsonl and a manifest that pins them by hash."""
+"""Build a suite: draw every case, write media, cases.jsonl and a manifest that pins them by hash.
+
+`plan` lists the jobs, `generate(job)` is pure, `run_jobs` runs them in processes or on Ray and yields
+results in job order, and `build` streams them into a resumable staging folder (`staging.py`)."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import tempfile
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -16,15 +16,20 @@ import numpy as np
 from assetgen._version import __version__
 from assetgen.dataset.golden import library_versions, sha256
 from assetgen.dataset.records import Case, FileRef, Manifest
-from assetgen.errors import ConfigError
+from assetgen.dataset.shards import shard_assets
+from assetgen.errors import BuildFailed, ConfigError
 from assetgen.generate.registry import get_family
 from assetgen.generate.rng import case_id, case_rng
+from assetgen.generate.staging import Staging
 from assetgen.generate.suites import suite_entries
 from assetgen.generate.video_family import VideoFamily
 from assetgen.media.imaging import png_bytes
 from assetgen.media.video import contact_sheet, encode_mp4
 
-MANAGED = ("cases.jsonl", "manifest.json", "assets")
+# Cases committed at once by an unsharded build: what an interrupted build may have to redo (~30 core-s).
+CHUNK = 256
+# A build stops early after this many failed cases: past that the cause is systematic, not one bad case.
+MAX_FAILURES = 50
 
 
 @dataclass(frozen=True)
@@ -33,12 +38,26 @@ class Job:
     index: int
     seed: int
     knobs: dict[str, Any]
+    shard: int | None = None  # sharded layout: media go under assets/<shard>/
 
 
 @dataclass
 class Built:
     case: Case
     blobs: dict[str, bytes]  # relative path -> bytes
+
+
+@dataclass(frozen=True)
+class Failed:
+    """A case that could not be generated (or whose Ray task failed past its retries)."""
+
+    case_id: str
+    error: str  # one line
+
+
+def one_line(exc: BaseException, limit: int = 300) -> str:
+    text = f"{type(exc).__name__}: {exc}".strip().splitlines()
+    return (text[0] if text else type(exc).__name__)[:limit]
 
 
 def plain(value: Any) -> Any:
@@ -57,20 +76,20 @@ def to_array(image: Any) -> np.ndarray:
 
 
 
-def media_blobs(family, scene: dict, cid: str) -> Iterator[tuple[str, str, str, bytes]]:
+def media_blobs(family, scene: dict, cid: str, folder: str = "assets") -> Iterator[tuple[str, str, str, bytes]]:
     """(relative path, media type, role, bytes) of every file a scene renders to."""
     if isinstance(family, VideoFamily):
         clips = family.render_clips(scene)
         for k, frames in enumerate(clips):
             suffix = "" if len(clips) == 1 else f"_{k + 1}"
-            base = f"assets/{family.name}/{cid}{suffix}"
+            base = f"{folder}/{family.name}/{cid}{suffix}"
             yield f"{base}.mp4", "video/mp4", "input", encode_mp4(frames, scene["fps"])
             yield f"{base}_sheet.png", "image/png", "preview", png_bytes(contact_sheet(frames))
         return
     rendered = family.render(scene)
     for k, image in enumerate(rendered):
         suffix = "" if len(rendered) == 1 else f"_{k + 1}"
-        yield f"assets/{family.name}/{cid}{suffix}.png", "image/png", "input", png_bytes(to_array(image))
+        yield f"{folder}/{family.name}/{cid}{suffix}.png", "image/png", "input", png_bytes(to_array(image))
 
 
 def generate(job: Job) -> Built:
@@ -84,7 +103,8 @@ def generate(job: Job) -> Built:
         raise ConfigError(f"{cid}: {exc}") from None
     question = family.question(scene)
     files, blobs = [], {}
-    for path, media_type, role, data in media_blobs(family, scene, cid):
+    folder = "assets" if job.shard is None else shard_assets(job.shard)
+    for path, media_type, role, data in media_blobs(family, scene, cid, folder):
         files.append(FileRef(path=path, media_type=media_type, sha256=sha256(data), size=len(data), role=role))
         blobs[path] = data
     case = Case(
@@ -98,20 +118,34 @@ def generate(job: Job) -> Built:
 
 
 def plan(suite: str, seed: int, per_family: int | None, *, families: tuple[str, ...] = (),
-         knobs: dict[str, dict[str, Any]] | None = None) -> list[Job]:
+         knobs: dict[str, dict[str, Any]] | None = None, shard_size: int | None = None) -> list[Job]:
+    if shard_size is not None and shard_size < 1:
+        raise ConfigError(f"--shard-size {shard_size} must be >= 1")
     jobs, next_index = [], {}
     for entry in suite_entries(suite, per_family, families=families, knobs=knobs):
         get_family(entry.family).resolve_knobs(entry.knobs)  # fail before any work
         for _ in range(entry.count):
             index = next_index.get(entry.family, 0)
             next_index[entry.family] = index + 1
-            jobs.append(Job(entry.family, index, seed, dict(entry.knobs)))
+            shard = None if shard_size is None else len(jobs) // shard_size
+            jobs.append(Job(entry.family, index, seed, dict(entry.knobs), shard))
     return jobs
 
 
+def run_jobs(jobs: list[Job], workers: int = 1, progress: Callable[[int], None] | None = None, *,
+             ray: Any = None, staging: Path | None = None) -> Iterator[Built | Failed]:
+    """Results in job order whatever the backend or worker count, so output is identical for any N.
 
-def run_jobs(jobs: list[Job], workers: int, progress: Callable[[int], None] | None) -> Iterator[Built]:
-    """Results in job order whatever the worker count, so output is identical for any N."""
+    Locally a failing case raises at once. On Ray (`ray`: a `distributed.RayOptions`) every case comes back,
+    as `Failed` when it raised or its task failed past Ray's retries; with `ray.shared_out` the workers
+    write media under `staging` themselves and `Built.blobs` arrive empty."""
+    if ray is not None:
+        from assetgen.generate.distributed import run_jobs_ray
+
+        if workers != 1:
+            raise ConfigError("--workers applies to local builds; with --ray the cluster's CPUs are used")
+        yield from run_jobs_ray(jobs, ray, progress, staging=staging)
+        return
     if workers < 1:
         raise ConfigError(f"--workers {workers} must be >= 1")
     if workers == 1:
@@ -127,41 +161,53 @@ def run_jobs(jobs: list[Job], workers: int, progress: Callable[[int], None] | No
                 progress(1)
 
 
+def fingerprint(jobs: list[Job], chunk: int) -> dict[str, Any]:
+    """What must not change for an interrupted build to be resumed: the jobs, their layout, the versions."""
+    return {"assetgen": __version__, "libraries": library_versions(), "chunk": chunk,
+            "families": {name: get_family(name).version for name in sorted({j.family for j in jobs})},
+            "jobs": [[j.family, j.index, j.seed, j.knobs, j.shard] for j in jobs]}
+
+
 def build(out: str | Path, *, suite: str = "golden", seed: int = 0, per_family: int | None = None,
           families: tuple[str, ...] = (), knobs: dict[str, dict[str, Any]] | None = None, workers: int = 1,
-          progress: Callable[[int], None] | None = None) -> Manifest:
-    """Build `suite` into `out`, replacing only what a build owns (cases, manifest, assets)."""
+          progress: Callable[[int], None] | None = None, shard_size: int | None = None, ray: Any = None,
+          log: Callable[[str], None] | None = None) -> Manifest:
+    """Build `suite` into `out`, replacing only what a build owns (cases, manifest, assets).
+
+    Resumable: cases are committed to `out/.building/` in chunks (one per shard when sharded), and a rerun
+    of the same build keeps the chunks whose files still match their hashes. `ray` (a
+    `distributed.RayOptions`) runs the jobs on a Ray cluster; the bytes written are the same."""
     if seed < 0:
         raise ConfigError(f"--seed {seed} must be >= 0")
     out = Path(out)
-    jobs = plan(suite, seed, per_family, families=families, knobs=knobs)
-    out.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".building-", dir=out))
-    try:
-        hashes: dict[str, str] = {}
-        lines = []
-        for built in run_jobs(jobs, workers, progress):
-            for path, data in built.blobs.items():
-                target = staging / path
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(data)
-                hashes[path] = sha256(data)
-            lines.append(built.case.model_dump_json())
-        cases_text = "".join(line + "\n" for line in lines).encode("utf-8")
-        (staging / "cases.jsonl").write_bytes(cases_text)
-        hashes["cases.jsonl"] = sha256(cases_text)
-        manifest = Manifest(assetgen_version=__version__, suite=suite, seed=seed,
-                            per_family=per_family if suite == "full" else None,
-                            families=list(families), knobs=knobs or {},
-                            libraries=library_versions(), case_count=len(lines), files=dict(sorted(hashes.items())))
-        (staging / "manifest.json").write_text(json.dumps(manifest.model_dump(), indent=2) + "\n")
-        for name in MANAGED:  # swap in only when everything was written
-            old = out / name
-            if old.is_dir():
-                shutil.rmtree(old)
-            elif old.exists():
-                old.unlink()
-            (staging / name).rename(old)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-    return manifest
+    jobs = plan(suite, seed, per_family, families=families, knobs=knobs, shard_size=shard_size)
+    chunk = shard_size or CHUNK
+    shared = bool(ray is not None and getattr(ray, "shared_out", False))
+    with Staging(out, fingerprint(jobs, chunk), len(jobs), chunk, sharded=shard_size is not None) as staging:
+        done = staging.resume()
+        if done:
+            if log:
+                log(f"resuming: {done} of {len(jobs)} cases already built in {staging.root}")
+            if progress:
+                progress(done)
+        todo = staging.missing()
+        failures: list[Failed] = []
+        results = run_jobs([jobs[p] for p in todo], workers, progress, ray=ray, staging=staging.root)
+        try:
+            for position, result in zip(todo, results, strict=False):
+                if isinstance(result, Failed):
+                    failures.append(result)
+                    staging.spoil(position)
+                    if len(failures) >= MAX_FAILURES:
+                        break
+                    continue
+                staging.add(position, result.case.model_dump_json(), result.blobs,
+                            {f.path: (f.sha256, f.size) for f in result.case.files}, shared=shared)
+        finally:
+            results.close()  # stops a pool or cancels Ray tasks still under way
+        if failures:
+            raise BuildFailed(str(out), failures)
+        return staging.finish(lambda files, count: Manifest(
+            assetgen_version=__version__, suite=suite, seed=seed, per_family=per_family if suite == "full" else None,
+            families=list(families), knobs=knobs or {}, libraries=library_versions(), case_count=count,
+            files=files, shard_size=shard_size))

@@ -6,6 +6,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -72,7 +73,7 @@ def _frames_close(a: bytes, b: bytes) -> str | None:
 
 
 def check(root: str | Path | None = None, *, workers: int = 1,
-          progress: Callable[[int], None] | None = None) -> list[Drift]:
+          progress: Callable[[int], None] | None = None, ray: Any = None) -> list[Drift]:
     """Rebuild the suite in a temporary folder and list every case that drifted from `root`."""
     root = Path(root) if root is not None else default_golden()
     manifest = read_manifest(root)
@@ -84,7 +85,8 @@ def check(root: str | Path | None = None, *, workers: int = 1,
     drifts: list[Drift] = []
     with tempfile.TemporaryDirectory(prefix="assetgen-check-") as tmp:
         build(tmp, suite=manifest.suite, seed=manifest.seed, per_family=manifest.per_family,
-              families=tuple(manifest.families), knobs=manifest.knobs, workers=workers, progress=progress)
+              families=tuple(manifest.families), knobs=manifest.knobs, workers=workers, progress=progress,
+              shard_size=manifest.shard_size, ray=ray)
         new_cases = {c.id: c for c in load_golden(tmp, verify_files=False)}
         for cid in sorted(old_cases.keys() - new_cases.keys()):
             drifts.append(Drift(cid, "no longer generated"))

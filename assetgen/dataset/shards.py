@@ -1,0 +1,58 @@
+"""Where a suite keeps its cases: one `cases.jsonl`, or shards `cases-00000.jsonl`, `cases-00001.jsonl`, ...
+
+A sharded suite (`assetgen build --shard-size N`) has one manifest whose `shard_size` is set; shard k holds
+cases k*N .. k*N+N-1 and its media under `assets/0000k/`. Readers go through `case_files` and `case_lines`
+so both layouts read the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from assetgen.dataset.records import Manifest
+from assetgen.errors import GoldenIntegrityError
+
+SINGLE = "cases.jsonl"
+SHARD = re.compile(r"cases-(\d{5,})\.jsonl")
+
+
+def shard_name(number: int) -> str:
+    return f"cases-{number:05d}.jsonl"
+
+
+def shard_assets(number: int) -> str:
+    """The folder under the suite root that holds shard `number`'s media."""
+    return f"assets/{number:05d}"
+
+
+def case_files(root: Path, manifest: Manifest) -> list[str]:
+    """The files that hold the cases, in case order, as paths relative to `root`.
+
+    Taken from the manifest, never from a directory listing, so a stray shard is not read."""
+    if manifest.shard_size is None:
+        return [SINGLE]
+    numbered = sorted((int(m[1]), name) for name in manifest.files if (m := SHARD.fullmatch(name)))
+    names = [name for _, name in numbered]
+    if names != [shard_name(k) for k in range(len(names))]:
+        raise GoldenIntegrityError(str(root), [f"shards are not numbered 0..{len(names) - 1}: {', '.join(names)}"])
+    expected = -(-manifest.case_count // manifest.shard_size) if manifest.case_count else 0
+    if len(names) != expected:
+        raise GoldenIntegrityError(str(root), [f"{len(names)} shards for {manifest.case_count} cases of "
+                                               f"{manifest.shard_size} per shard (expected {expected})"])
+    return names
+
+
+def case_lines(root: Path, manifest: Manifest) -> Iterator[tuple[str, int, str]]:
+    """(file, line number, line) of every case in order; checks that each shard holds its share of cases."""
+    names = case_files(root, manifest)
+    for position, name in enumerate(names):
+        count = 0
+        for number, line in enumerate((root / name).read_text("utf-8").splitlines(), 1):
+            count = number
+            yield name, number, line
+        if manifest.shard_size is not None:
+            share = min(manifest.shard_size, manifest.case_count - position * manifest.shard_size)
+            if count != share:
+                raise GoldenIntegrityError(str(root), [f"{name} has {count} cases, expected {share}"])
