@@ -1,4 +1,5 @@
-"""Endpoint URLs and credentials: normalised, and never written anywhere with a secret in them."""
+"""Endpoint URLs and credentials: normalised, and never written anywhere with a secret in them (text a
+server sends is scrubbed by `untrusted.Scrubber`)."""
 
 from __future__ import annotations
 
@@ -36,11 +37,3 @@ def public_url(url: str) -> str:
 
 def api_key(explicit: str | None) -> str | None:
     return explicit or os.environ.get("ASSETGEN_API_KEY") or os.environ.get("OPENAI_API_KEY") or None
-
-
-def scrub(text: str, secrets: list[str | None]) -> str:
-    """Remove secrets from text that will be recorded (an error body may echo a header)."""
-    for secret in secrets:
-        if secret and len(secret) >= 4:
-            text = text.replace(secret, "***")
-    return text
