@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from assetgen.report.grading import RunReport, grade_run
+from assetgen.run.files import write_atomic
 
 
 def compare(a: RunReport, b: RunReport) -> str:
@@ -32,5 +33,5 @@ def compare_runs(run_a: Path, run_b: Path, out: Path | None = None) -> tuple[str
     """Grade both runs, write the A/B table (default: RUN_B/compare-<A>.md) and return it with its path."""
     table = compare(grade_run(run_a), grade_run(run_b))
     target = out or run_b / f"compare-{run_a.name}.md"
-    target.write_text(table, encoding="utf-8")
+    write_atomic(target, table)
     return table, target

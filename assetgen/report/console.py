@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from assetgen.report.grading import RunReport
 from assetgen.report.text import spec_line
+from assetgen.run.untrusted import printable
+
+
+def _safe(text: str) -> str:
+    """A server's or a file's string for the terminal: control characters (ESC ...) shown as escapes,
+    rich markup ('[/bold]') shown as text."""
+    return escape(printable(str(text), keep_newlines=False))
 
 
 def _pct(n: int, of: int) -> str:
@@ -16,7 +24,8 @@ def _pct(n: int, of: int) -> str:
 
 def print_report(report: RunReport, console: Console | None = None) -> None:
     console = console or Console()
-    console.print(f"[bold]assetgen eval[/bold]: {report.info.model} at {report.info.endpoint} ({report.info.run_id})",
+    info = report.info
+    console.print(f"[bold]assetgen eval[/bold]: {_safe(info.model)} at {_safe(info.endpoint)} ({_safe(info.run_id)})",
                   markup=True, highlight=False)
     for label, summary in report.summaries.items():
         title = "Results" if len(report.summaries) == 1 else f"Results, thinking {label}"
@@ -24,8 +33,8 @@ def print_report(report: RunReport, console: Console | None = None) -> None:
         for name in ("Category", "Tests", "Perfect", "Partial", "Failed", "Errors"):
             table.add_column(name, justify="left" if name == "Category" else "right")
         for row in summary.rows:
-            table.add_row(row.category, str(row.tests), _pct(row.perfect, row.tests), _pct(row.partial, row.tests),
-                          _pct(row.failed, row.tests), str(row.errors))
+            table.add_row(_safe(row.category), str(row.tests), _pct(row.perfect, row.tests),
+                          _pct(row.partial, row.tests), _pct(row.failed, row.tests), str(row.errors))
         t = summary.total
         table.add_row("[bold]Total[/bold]", str(t.tests), _pct(t.perfect, t.tests), _pct(t.partial, t.tests),
                       _pct(t.failed, t.tests), str(t.errors), end_section=True)
@@ -37,7 +46,7 @@ def print_report(report: RunReport, console: Console | None = None) -> None:
             console.print(f"[bold red]!! {summary.causes['reasoning_exhausted']} answer(s) never started: reasoning "
                           "used the whole max_tokens budget. Raise max_tokens or turn thinking off.[/bold red]")
         if summary.frames:
-            console.print(f"Frames: {summary.frames.message}", highlight=False)
+            console.print(f"Frames: {_safe(summary.frames.message)}", highlight=False)
         perf = Table(title="Performance", title_justify="left", show_header=False)
         perf.add_column("Metric")
         perf.add_column("Value")
@@ -47,7 +56,7 @@ def print_report(report: RunReport, console: Console | None = None) -> None:
     if report.spec:
         console.print(spec_line(report.spec), highlight=False)
         if report.spec.suspicious:
-            console.print(f"[bold red]!! {report.spec.suspicious}[/bold red]")
+            console.print(f"[bold red]!! {_safe(report.spec.suspicious)}[/bold red]")
 
 
 class ProgressBar:

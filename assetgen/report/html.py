@@ -13,6 +13,22 @@ from PIL import Image
 from assetgen.dataset.records import Case
 from assetgen.report.grading import RunReport
 from assetgen.report.text import spec_line
+from assetgen.run.untrusted import printable
+
+MAX_SHOWN_CHARS = 64 * 1024  # of one answer or reasoning on the page; the whole is in responses.jsonl
+
+
+def _text(value: str) -> str:
+    """Escaped for HTML, with control and bidi characters shown as escapes (a NUL or a U+202E that
+    reorders the page's text is visible as \\x00 or \\u202e, never acted on)."""
+    return html.escape(printable(str(value)))
+
+
+def _shown(text: str) -> str:
+    if len(text) <= MAX_SHOWN_CHARS:
+        return _text(text)
+    return (_text(text[:MAX_SHOWN_CHARS]) +
+            f"\n<i>… {len(text) - MAX_SHOWN_CHARS:,} more characters, in responses.jsonl</i>")
 
 
 def _thumb(path: Path, width: int = 360) -> str:
@@ -45,9 +61,16 @@ vertical-align:top}th{background:#f2f2f2}.case{border:1px solid #ddd;border-radi
 pre{white-space:pre-wrap;background:#f7f7f7;padding:.5rem;max-height:20rem;overflow:auto}img,video{margin:4px}"""
 
 
+# the page needs nothing from outside itself: should anything slip past the escaping, no script runs and no
+# image or beacon loads from elsewhere
+CSP = ("<meta http-equiv='Content-Security-Policy' content=\"default-src 'none'; img-src data:; media-src data:; "
+       "style-src 'unsafe-inline'\">")
+
+
 def html_report(report: RunReport, run_dir: Path, plots: list[str]) -> str:
-    e = html.escape
+    e = _text
     root = Path(report.info.golden)
+    media: dict[str, str] = {}  # per case: a case asked many times (--repeat, thinking both) is encoded once
     body = [f"<h1>assetgen eval: {e(report.info.model)}</h1>",
             f"<p>Endpoint <code>{e(report.info.endpoint)}</code> · run <code>{e(report.info.run_id)}</code></p>"]
     for label, summary in report.summaries.items():
@@ -73,16 +96,19 @@ def html_report(report: RunReport, run_dir: Path, plots: list[str]) -> str:
     body.append("<h2>Cases</h2>")
     for record, g in report.grades:
         case = report.cases[record.case_id]
+        if case.id not in media:
+            media[case.id] = _media_html(case, root)
         truth = case.truth.value if isinstance(case.truth.value, str) else orjson.dumps(case.truth.value).decode()
         answer = record.content if record.content is not None else (record.partial_content or "")
         reasoning = (f"<details><summary>reasoning ({len(record.reasoning)} chars)</summary><pre>"
-                     f"{e(record.reasoning)}</pre></details>") if record.reasoning else ""
+                     f"{_shown(record.reasoning)}</pre></details>") if record.reasoning else ""
         error = f"<p class='error'>{e(record.error)}</p>" if record.error else ""
         body.append(
             f"<div class='case'><h3>{e(case.id)} <small>{e(case.category)} · thinking {e(record.thinking_label)}"
-            f"</small></h3>{_media_html(case, root)}<p><b>Prompt:</b> {e(case.prompt)}</p>"
-            f"<p><b>Truth:</b> <code>{e(truth)}</code></p>{reasoning}<p><b>Answer:</b></p><pre>{e(answer)}</pre>"
+            f"</small></h3>{media[case.id]}"
+            f"<p><b>Prompt:</b> {e(case.prompt)}</p>"
+            f"<p><b>Truth:</b> <code>{e(truth)}</code></p>{reasoning}<p><b>Answer:</b></p><pre>{_shown(answer)}</pre>"
             f"{error}<p class='{e(g.verdict)}'><b>{e(g.verdict)}</b>{' · ' + e(g.cause) if g.cause else ''}"
             f" — {e(g.explanation)}</p></div>")
-    return (f"<!doctype html><html><head><meta charset='utf-8'><title>assetgen {e(report.info.run_id)}</title>"
+    return (f"<!doctype html><html><head><meta charset='utf-8'>{CSP}<title>assetgen {e(report.info.run_id)}</title>"
             f"<style>{CSS}</style></head><body>{''.join(body)}</body></html>")

@@ -3,24 +3,40 @@
 from __future__ import annotations
 
 import html
+import re
 
 from assetgen.report.grading import RunReport
 from assetgen.report.text import spec_line
+from assetgen.run.untrusted import printable
+
+# what can open a link, an image, emphasis, code or a table cell in Markdown, and ':', '.' and '@', which
+# renderers that autolink bare URLs, domains and e-mail addresses look for; '<', '>', '&': html.escape
+_MARKUP = re.compile(r"([\\`*_\[\]()!~|:.@])")
 
 
 def _md_escape(text: str) -> str:
-    return html.escape(text).replace("|", "\\|").replace("\n", " ")
+    """Text as Markdown shows it literally: one line, control characters visible, Markdown punctuation
+    backslash-escaped (no `[link](javascript:...)`, `![beacon](http://...)`, bare URL or domain is ever
+    live) and HTML escaped."""
+    one_line = printable(" ".join(str(text).split()), keep_newlines=False)
+    return html.escape(_MARKUP.sub(r"\\\1", one_line), quote=False)
+
+
+def _code(text: str) -> str:
+    """A code span: nothing in it is Markdown, once backticks and line breaks are out."""
+    return "`" + printable(" ".join(str(text).split()), keep_newlines=False).replace("`", "'") + "`"
 
 
 def markdown(report: RunReport, plots: list[str]) -> str:
-    lines = [f"# assetgen eval: {_md_escape(report.info.model)}", "",
-             f"Endpoint `{report.info.endpoint}` · run `{report.info.run_id}` · {report.info.started}", ""]
+    info = report.info
+    lines = [f"# assetgen eval: {_md_escape(info.model)}", "",
+             f"Endpoint {_code(info.endpoint)} · run {_code(info.run_id)} · {_md_escape(info.started)}", ""]
     for label, summary in report.summaries.items():
         if len(report.summaries) > 1:
             lines += [f"## Thinking {label}", ""]
         lines += ["| Category | Tests | Perfect | Partial | Failed | Errors |", "|---|---|---|---|---|---|"]
         for row in [*summary.rows, summary.total]:
-            name = f"**{row.category}**" if row is summary.total else row.category
+            name = f"**{_md_escape(row.category)}**" if row is summary.total else _md_escape(row.category)
             lines.append(f"| {name} | {row.tests} | {row.perfect} | {row.partial} | {row.failed} | {row.errors} |")
         lines.append("")
         if summary.causes:
@@ -37,6 +53,6 @@ def markdown(report: RunReport, plots: list[str]) -> str:
     lines += [f"![{p}]({p})" for p in plots] + [""]
     lines += ["## Cases", "", "| Case | Thinking | Verdict | Cause | Explanation |", "|---|---|---|---|---|"]
     for record, g in report.grades:
-        lines.append(f"| {record.case_id} | {record.thinking_label} | {g.verdict} | {g.cause or ''} | "
-                     f"{_md_escape(g.explanation)} |")
+        lines.append(f"| {_md_escape(record.case_id)} | {_md_escape(record.thinking_label)} | {g.verdict} | "
+                     f"{g.cause or ''} | {_md_escape(g.explanation)} |")
     return "\n".join(lines) + "\n"

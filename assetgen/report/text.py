@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from assetgen.report.grading import RunReport
 from assetgen.run.metrics import SpecDecode
+from assetgen.run.untrusted import printable
 from graders import format_summary
 
 
@@ -21,7 +22,7 @@ def terminal_text(report: RunReport) -> str:
         out.append(spec_line(report.spec))
         if report.spec.suspicious:
             out.append(f"!! {report.spec.suspicious}")
-    return "\n".join(out)
+    return printable("\n".join(out))  # no terminal escape reaches summary.txt, nor a terminal that shows it
 
 
 def spec_line(spec: SpecDecode) -> str:
