@@ -137,7 +137,7 @@ async def f_long_line(server, request, body):  # one data: line far over aiohttp
     return await sse(request, [chunk({"content": "a" * server.long_line}), chunk({}, "stop")])
 
 
-@fault("ok")
+@fault("ok:key-split")
 async def f_key_split_across_events(server, request, body):  # the key in pieces: only the joined text has it
     half = len(KEY) // 2
     events = answer_events(f"{ANSWER} x")
@@ -185,9 +185,9 @@ async def f_redirect(server, request, body):  # never followed: it could carry t
     return web.Response(status=307, headers={"Location": f"http://127.0.0.1:{server.port}/v1/elsewhere"})
 
 
-@fault("http-500")
-async def f_huge_error_body(server, request, body):
-    return web.Response(text="e" * 3_000_000 + KEY, status=500)
+@fault("http-500", weight=2)
+async def f_huge_error_body(server, request, body):  # read up to 64 KiB, the rest never
+    return web.Response(text="e" * 1_000_000 + KEY, status=500)
 
 
 @fault("stream-error")
@@ -291,6 +291,28 @@ async def f_json_over_limit(server, request, body):
 async def f_hang_up(server, request, body):
     request.transport.close()
     return web.Response()
+
+
+@fault("http-500")
+async def f_error_not_json_object(server, request, body):  # {"error": ...} of every shape
+    shapes = [["list", KEY], 42, None, {"message": None, "code": KEY}, {"message": {"nested": KEY}}, ""]
+    return web.json_response({"error": shapes[len(server.served) % len(shapes)]}, status=500)
+
+
+@fault("http-502")
+async def f_html_error_page(server, request, body):
+    return web.Response(text=f"<html><body><h1>502 Bad Gateway</h1>\x1b[2J{KEY}</body></html>", status=502,
+                        content_type="text/html")
+
+
+@fault("bad-json")
+async def f_stream_nul_and_control_bytes(server, request, body):  # raw control bytes are not JSON
+    return await sse(request, [b'{"choices": [{"delta": {"content": "a\x00\x1b"}}]}'])
+
+
+@fault("ok:escaped-controls")
+async def f_stream_escaped_controls(server, request, body):  # JSON-escaped controls are text, kept
+    return await sse(request, answer_events("a\u0000b\u001b[2Jc\u202ed"))
 
 
 @fault("timeout", weight=1)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import platform
 import re
@@ -247,6 +248,8 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
                 answers.put_nowait(None)
                 await writing
                 beating.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await beating
         clock()
         part.finished = True
         info.metrics_after = await _scrape(client, client.base)
