@@ -121,6 +121,22 @@ def test_the_key_is_scrubbed_from_an_unreachable_or_refusing_models_page(tmp_pat
     assert not leaks(result.stderr + result.stdout)
 
 
+def test_the_urls_secrets_are_scrubbed_as_well():
+    import asyncio
+
+    from assetgen.run.client import Client
+
+    async def scrubbed(text: str) -> str:
+        client = Client("http://user:hunter2pass@127.0.0.1:9/v1?api_key=QUERYSECRET123&x=1", KEY, concurrency=1,
+                        timeout=1, retries=0)
+        try:
+            return client.scrub(text)
+        finally:
+            await client.close()
+
+    assert asyncio.run(scrubbed(f"{KEY} hunter2pass QUERYSECRET123 x=1")) == "*** *** *** x=1"
+
+
 def test_hostile_metrics_names_are_not_kept(tmp_path):
     key = "skWordsOnly0123456789abcdefXYZ"  # what a Prometheus name can hold
     metrics = "\n".join([f"vllm:spec_decode_{key}_total 1",

@@ -19,6 +19,7 @@ import aiohttp
 import orjson
 from yarl import URL
 
+from assetgen.run.endpoint import public_url, url_secrets
 from assetgen.run.untrusted import Scrubber
 
 RETRY_STATUSES = {408, 409, 429, 500, 502, 503, 504}
@@ -253,7 +254,7 @@ def _without_stream(body: bytes) -> bytes:
 
 
 class Client:
-    """Everything it returns is scrubbed of the API key and the URL's password (see `untrusted`): an
+    """Everything it returns is scrubbed of the API key and the URL's secrets (see `untrusted`): an
     Outcome's text, its error, and the messages of the exceptions it raises."""
 
     def __init__(self, base: str, api_key: str | None, *, concurrency: int, timeout: float, retries: int):
@@ -261,7 +262,7 @@ class Client:
         # user:password@ in the URL becomes Basic auth, unless an API key (Bearer) is given
         auth = aiohttp.BasicAuth(url.user or "", url.password or "") if url.user and not api_key else None
         self.base, self.timeout, self.retries = str(url.with_user(None)), timeout, retries
-        self.scrub = Scrubber([api_key, url.password])
+        self.scrub = Scrubber([api_key, *url_secrets(base)])
         headers = {"Content-Type": "application/json"}
         if api_key:
             headers["Authorization"] = f"Bearer {api_key}"
@@ -275,7 +276,7 @@ class Client:
 
     async def get_json(self, path: str) -> Any:
         """GET base+path; raises Unreachable when no connection can be made, ValueError on a bad answer."""
-        url = self.base + path
+        url, shown = self.base + path, public_url(self.base + path)
         try:
             # redirects are not followed, here or anywhere: they could carry the key to another host
             async with self.session.get(url, timeout=aiohttp.ClientTimeout(total=self.timeout),
@@ -285,12 +286,12 @@ class Client:
                                                  self.scrub))
                 return orjson.loads(await _read_capped(response, MAX_PAGE_BYTES))
         except (aiohttp.ClientConnectorError, aiohttp.ClientOSError, aiohttp.InvalidURL) as exc:
-            raise Unreachable(f"cannot reach {url}: {self.scrub.line(f'{exc.__class__.__name__}: {exc}', 300)}"
+            raise Unreachable(f"cannot reach {shown}: {self.scrub.line(f'{exc.__class__.__name__}: {exc}', 300)}"
                               ) from None
         except asyncio.TimeoutError:
-            raise Unreachable(f"cannot reach {url}: no answer within {self.timeout:g} s") from None
+            raise Unreachable(f"cannot reach {shown}: no answer within {self.timeout:g} s") from None
         except orjson.JSONDecodeError:
-            raise ValueError(f"{url} did not return JSON") from None
+            raise ValueError(f"{shown} did not return JSON") from None
         except aiohttp.ClientError as exc:
             raise ValueError(self.scrub.line(f"{exc.__class__.__name__}: {exc}", ERROR_CHARS)) from None
 

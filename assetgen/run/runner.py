@@ -263,7 +263,8 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
 def _restore_options(opts: EvalOptions, info: RunInfo) -> None:
     """A resumed run asks the same cases the same way as its first part did."""
     o = info.options
-    opts.filters, opts.limit, opts.repeat = tuple(o["filters"]), o["limit"], o["repeat"]
+    # a limit of 0 meant "everything" before --limit 0 was refused
+    opts.filters, opts.limit, opts.repeat = tuple(o["filters"]), o["limit"] or None, o["repeat"]
     opts.thinking, opts.golden = o["thinking"], Path(info.golden)
     r = opts.request
     r.max_tokens, r.temperature, r.seed = o["max_tokens"], o["temperature"], o["seed"]
