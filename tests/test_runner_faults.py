@@ -306,7 +306,7 @@ def test_a_killed_part_keeps_its_time(tmp_path):
     first, second = info["parts"]
     assert not first["finished"] and second["finished"]
     # the killed part's time is kept, up to its last heartbeat (1 s) before the kill
-    assert asked - 1.0 - 0.5 <= first["wall_s"] <= asked + 0.1
+    assert asked - 1.0 - 0.5 <= first["wall_s"] <= asked + 0.3
     assert killed["parts"][0]["wall_s"] == first["wall_s"]
     assert info["wall_s"] == pytest.approx(first["wall_s"] + second["wall_s"])
 
