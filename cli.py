@@ -11,7 +11,10 @@ from assetgen.errors import AssetgenError
 
 
 def _fail(message: str, code: int = 2) -> None:
-    click.echo(f"assetgen: {message}", err=True)
+    from assetgen.run.untrusted import printable
+
+    # one line, and nothing a server put in it (ESC, ...) acts on the terminal
+    click.echo(f"assetgen: {printable(' '.join(message.split()), keep_newlines=False)}", err=True)
     sys.exit(code)
 
 
@@ -200,7 +203,7 @@ def grade_command(responses, golden, out) -> None:
 @click.option("--golden", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Suite folder (default: the golden set).")
 @click.option("--filter", "filters", multiple=True, help="Case id (substring), family or category; repeatable.")
-@click.option("--limit", type=int, default=None, help="At most this many cases.")
+@click.option("--limit", type=int, default=None, help="At most this many cases (>= 1).")
 @click.option("--repeat", type=int, default=1, show_default=True, help="Ask each case N times.")
 @click.option("--video-mode", type=click.Choice(["video_url", "frames", "jpeg-sequence"]), default="video_url",
               show_default=True, help="How clips are sent.")
@@ -230,7 +233,7 @@ def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video
 
     from assetgen.dataset.golden import default_golden
     from assetgen.report.console import print_report
-    from assetgen.report.evaluate import evaluate
+    from assetgen.report.evaluate import evaluate, judge
     from assetgen.run.endpoint import api_key as resolve_key
     from assetgen.run.payload import RequestOptions
     from assetgen.run.runner import EvalOptions
@@ -253,8 +256,11 @@ def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video
     report = evaluate(options, notify=lambda line: click.echo(line, err=True))
     print_report(report)
     click.echo(f"\nrun folder: {report.run_dir}  (report.html, report.md, grades.jsonl)")
-    if fail_under is not None and report.accuracy < fail_under:
-        _fail(f"accuracy {report.accuracy:.1%} is below --fail-under {fail_under:.1%}", 1)
+    judgement = judge(report, fail_under)
+    for warning in judgement.warnings:
+        click.echo(f"assetgen: warning: {warning}", err=True)
+    if judgement.code:
+        _fail(judgement.message, judgement.code)
 
 
 @main.command("serve")

@@ -89,8 +89,10 @@ class FakeServer:
         if action == "hostile-stream":
             response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
             await response.prepare(request)
-            for chunk in ({"model": {"x": 1}, "choices": {"delta": "oops"}},
-                          {"choices": ["not a choice", {"delta": "not a delta"}]},
+            # only fields beside the answer's path are of the wrong type: a wrong choices, choice, delta
+            # or content is a protocol error (tests/test_runner_faults.py)
+            for chunk in ({"model": {"x": 1}, "choices": [{"delta": None, "finish_reason": ["stop"]}]},
+                          {"model": 7, "choices": [{"delta": {"role": 3, "content": None}}]},
                           {"choices": [{"delta": {"content": self.answer, "reasoning": ["r"]}, "finish_reason": 9}]},
                           {"choices": [], "usage": {"prompt_tokens": "many", "completion_tokens": None}}):
                 await response.write(b"data: " + json.dumps(chunk).encode() + b"\n\n")
@@ -133,10 +135,13 @@ class FakeServer:
         await response.write(b"data: [DONE]\n\n")
         return response
 
+    def routes(self) -> list:
+        return [web.get("/v1/models", self.models), web.post("/v1/chat/completions", self.chat),
+                web.get("/metrics", self.metrics_page)]
+
     def __enter__(self):
         app = web.Application(client_max_size=64 * 1024 * 1024)
-        app.add_routes([web.get("/v1/models", self.models), web.post("/v1/chat/completions", self.chat),
-                        web.get("/metrics", self.metrics_page)])
+        app.add_routes(self.routes())
         self.loop = asyncio.new_event_loop()
         ready = threading.Event()
 

@@ -15,6 +15,7 @@ from assetgen.report.grading import RunReport, grade_run
 from assetgen.report.markdown import md_escape, md_table
 from assetgen.report.performance import performance
 from assetgen.report.spec_compare import speculative_table
+from assetgen.run.files import write_atomic
 from assetgen.run.records import ResponseRecord
 from graders import category_key
 
@@ -144,7 +145,7 @@ def compare_markdown(comparison: Comparison) -> str:
              "## Accuracy by category", "", *md_table(*accuracy_grid(comparison)), "",
              "Perfect answers out of answered ones, with a 95% interval (Wilson; a clustered bootstrap over cases "
              "for runs with repeats).", "", "## Is the difference significant?", ""]
-    lines += [f"- {md_escape(line)}" for line in significance_lines(comparison)] + [""]
+    lines += [f"- {line}" for line in significance_lines(comparison)] + [""]  # our own words: letters and numbers
     base = comparison.baseline.name
     for side, paired in zip(comparison.sides[1:], comparison.paired, strict=True):
         for title, flips in ((f"right with {base}, wrong with {side.name}", paired.right_to_wrong),
@@ -172,6 +173,6 @@ def compare_runs(run_dirs: list[Path], out: Path | None = None) -> tuple[Compari
     for side, run_dir in zip(comparison.sides, run_dirs, strict=True):
         report = run_dir / "report.html"
         side.link = Path(os.path.relpath(report, page.parent)).as_posix() if report.exists() else None
-    target.write_text(compare_markdown(comparison), encoding="utf-8")
-    page.write_text(compare_html(comparison), encoding="utf-8")
+    write_atomic(target, compare_markdown(comparison))
+    write_atomic(page, compare_html(comparison))
     return comparison, [target, page]

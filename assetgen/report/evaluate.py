@@ -1,10 +1,12 @@
 """`assetgen eval` end to end: ask every case (of the given endpoint, or of the built-in reference
-endpoint started for the run), then grade the answers and write the reports."""
+endpoint started for the run), then grade the answers, write the reports, and judge the run."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from contextlib import ExitStack
+from dataclasses import dataclass, field
 
 from assetgen.reference.server import Running
 from assetgen.report.console import ProgressBar
@@ -14,18 +16,53 @@ from assetgen.run.endpoint import base_url
 from assetgen.run.records import read_run_info
 from assetgen.run.runner import EvalOptions, run_eval
 
+EXIT_BELOW = 1  # accuracy below --fail-under
+EXIT_NO_ANSWER = 3  # as for an unreachable endpoint: nothing usable came back
+
 
 def evaluate(options: EvalOptions, *, notify: Callable[[str], None] = lambda _: None) -> RunReport:
-    """Run `options` and report it. With no endpoint (and none recorded by a resumed run), the
-    reference endpoint answers over real HTTP on a free loopback port for the length of the run."""
+    """Run `options` and report it. With no endpoint, the reference endpoint answers over real HTTP
+    on a free loopback port for the length of the run; a resumed run asks the endpoint it recorded,
+    starting the built-in one again if that is what it used, unless an endpoint is given."""
     with ExitStack() as stack:
         endpoint = options.endpoint
         if endpoint is None and options.resume is not None:
-            endpoint = read_run_info(options.resume).endpoint
+            info = read_run_info(options.resume)
+            endpoint = None if info.builtin_endpoint else info.endpoint
         if endpoint is None:
             endpoint = stack.enter_context(Running())
+            options.builtin_endpoint = True
             notify(f"no --endpoint given: using the built-in reference endpoint at {endpoint}")
         options.endpoint = base_url(endpoint)
         with ProgressBar() as bar:
             run_dir = run_eval(options, bar)
     return write_reports(run_dir, options.golden)
+
+
+@dataclass
+class Judgement:
+    """How `assetgen eval` ends: its exit code, the one line that says why, and warnings."""
+
+    code: int = 0
+    message: str | None = None
+    warnings: list[str] = field(default_factory=list)
+
+
+def judge(report: RunReport, fail_under: float | None = None) -> Judgement:
+    """Exit 3 when no request got an answer (the endpoint is unusable as asked: a wrong --model, not an
+    OpenAI-compatible server, ...), a warning when failures outnumber answers, exit 1 below --fail-under."""
+    total = len(report.records)
+    failed = [r for r in report.records if r.status != "ok"]
+    common = Counter(r.error or "request failed" for r in failed).most_common(1)
+    cause = f" (most often: {common[0][0][:160]})" if common else ""
+    where = f"; every failure is in {report.run_dir / 'responses.jsonl'}" if report.run_dir else ""
+    if total and len(failed) == total:
+        return Judgement(EXIT_NO_ANSWER, f"no request got an answer: all {total} failed{cause}{where}")
+    judgement = Judgement()
+    if len(failed) * 2 > total:
+        judgement.warnings.append(f"{len(failed)} of {total} requests failed{cause}; accuracy covers only the "
+                                  f"{total - len(failed)} answered")
+    if fail_under is not None and report.accuracy < fail_under:
+        judgement.code, judgement.message = EXIT_BELOW, (f"accuracy {report.accuracy:.1%} is below --fail-under "
+                                                        f"{fail_under:.1%}")
+    return judgement

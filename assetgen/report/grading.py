@@ -11,6 +11,7 @@ from assetgen.dataset.golden import load_golden
 from assetgen.dataset.records import Case
 from assetgen.report.performance import Performance, performance
 from assetgen.report.speculative import Verdict, judge
+from assetgen.run.files import write_atomic
 from assetgen.run.metrics import SpecDecode, spec_decode, spec_from_answers
 from assetgen.run.records import ResponseRecord, RunGrade, RunInfo, latest, read_responses, read_run_info
 from graders import Grade, Summary, grade, summarize
@@ -54,7 +55,7 @@ def grade_run(run_dir: Path, golden: Path | None = None) -> RunReport:
     graded = [(r, grade(cases[r.case_id], r)) for r in records]
     lines = [RunGrade(key=r.key, repeat=r.repeat, thinking_label=r.thinking_label, grade=g.model_dump()).model_dump()
              for r, g in graded]
-    (run_dir / "grades.jsonl").write_bytes(b"".join(orjson.dumps(line) + b"\n" for line in lines))
+    write_atomic(run_dir / "grades.jsonl", b"".join(orjson.dumps(line) + b"\n" for line in lines))
     labels = sorted({r.thinking_label for r in records}, key=label_key) or ["server-default"]
     summaries = {label: summarize(cases, [g for r, g in graded if r.thinking_label == label]) for label in labels}
     # modes share one request pool, so the run's time is not split by mode on the clock: each gets an even share

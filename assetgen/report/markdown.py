@@ -14,13 +14,17 @@ from graders import category_key
 
 # brackets (links, images), backticks (code), pipes (cells), backslashes; HTML is escaped as entities.
 # Emphasis marks stay: they can restyle a word but neither hide text nor link anywhere.
-_MARKUP = re.compile(r"([\\`\[\]|])")
+_MARKUP = re.compile(r"([\\`\[\]|:@])")
+# ':' '@' and a dot inside a word are what renderers that autolink bare URLs, domains and e-mail addresses
+# look for (GitHub's among them): escaped, `www.evil.example` and `x@evil.example` stay text; numbers keep their dots
+_DOT_IN_WORD = re.compile(r"(?<=\w)\.(?=[^\W\d])")  # before a letter: domains, not 3.5
 
 
 def md_escape(text: str) -> str:
     """Untrusted text as one literal Markdown table cell: no HTML, no links or images, no code span, no cell
     break; control characters and bidi overrides shown, not obeyed."""
-    return _MARKUP.sub(r"\\\1", html.escape(visible(text), quote=False)).replace("\n", " ")
+    escaped = _MARKUP.sub(r"\\\1", html.escape(visible(text), quote=False))
+    return _DOT_IN_WORD.sub(r"\\.", escaped).replace("\n", " ")
 
 
 def _start(record: ResponseRecord, limit: int = 120) -> str:

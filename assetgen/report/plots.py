@@ -10,6 +10,7 @@ import numpy as np
 from assetgen.media.figures import figure_pixels, new_figure
 from assetgen.media.imaging import png_bytes
 from assetgen.report.grading import RunReport
+from assetgen.run.files import write_atomic
 from graders import Summary
 
 
@@ -79,5 +80,5 @@ def write_plots(report: RunReport, run_dir: Path) -> list[str]:
     if len(report.summaries) > 1:
         files["thinking.png"] = _plot_thinking(report)
     for name, data in files.items():
-        (plots / name).write_bytes(data)
+        write_atomic(plots / name, data)
     return [f"plots/{name}" for name in files]

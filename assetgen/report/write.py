@@ -9,12 +9,14 @@ from assetgen.report.html import html_report
 from assetgen.report.markdown import markdown
 from assetgen.report.plots import write_plots
 from assetgen.report.text import terminal_text
+from assetgen.run.files import write_atomic
 
 
 def write_reports(run_dir: Path, golden: Path | None = None) -> RunReport:
     report = grade_run(run_dir, golden)
     plots = write_plots(report, run_dir)
-    (run_dir / "report.md").write_text(markdown(report, plots), encoding="utf-8")
-    (run_dir / "report.html").write_text(html_report(report, run_dir, plots), encoding="utf-8")
-    (run_dir / "summary.txt").write_text(terminal_text(report) + "\n", encoding="utf-8")
+    # each file whole or not at all: a kill mid-write leaves the previous version, never a torn one
+    write_atomic(run_dir / "report.md", markdown(report, plots))
+    write_atomic(run_dir / "report.html", html_report(report, run_dir, plots))
+    write_atomic(run_dir / "summary.txt", terminal_text(report) + "\n")
     return report

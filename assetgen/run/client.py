@@ -8,18 +8,28 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
+import math
 import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from datetime import timezone
 from typing import Any
 
 import aiohttp
 import orjson
 from yarl import URL
 
+from assetgen.run.endpoint import public_url, url_secrets
+from assetgen.run.untrusted import Scrubber
+
 RETRY_STATUSES = {408, 409, 429, 500, 502, 503, 504}
 MAX_BACKOFF_S = 30.0
-MAX_ANSWER_BYTES = 64 * 1024 * 1024  # a chat answer is kilobytes; a server sending more is broken or hostile
+# a chat answer is kilobytes; a server sending more, in one body or over a stream, is broken or hostile
+MAX_ANSWER_BYTES = 64 * 1024 * 1024
 MAX_ERROR_BYTES = 64 * 1024
+MAX_PAGE_BYTES = 16 * 1024 * 1024  # /models and /metrics
+# how much of a server's string is kept: errors and model names are one line; answers are whole
+ERROR_CHARS, MODEL_CHARS, FINISH_CHARS = 300, 200, 64
 
 
 @dataclass
@@ -48,22 +58,29 @@ class Unreachable(Exception):
 
 
 def _retry_after(headers) -> float | None:
-    value = headers.get("Retry-After")
+    """Seconds a server asks to wait (a number or an HTTP date), within [0, MAX_BACKOFF_S]; None when
+    absent or unreadable ('soon-ish', nan): the usual backoff applies then."""
+    value = (headers.get("Retry-After") or "").strip()
     if not value:
         return None
     try:
-        return max(0.0, float(value))
+        seconds = float(value)
     except ValueError:
-        parsed = email.utils.parsedate_to_datetime(value)
-        return max(0.0, parsed.timestamp() - time.time()) if parsed else None
+        try:
+            parsed = email.utils.parsedate_to_datetime(value)
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return None
+        if parsed.tzinfo is None:
+            parsed = parsed.replace(tzinfo=timezone.utc)
+        seconds = parsed.timestamp() - time.time()
+    return min(max(0.0, seconds), MAX_BACKOFF_S) if math.isfinite(seconds) else None
 
 
 async def _read_capped(response: aiohttp.ClientResponse, limit: int) -> bytes:
-    """The body, or ValueError past `limit` bytes: memory stays bounded whatever the server sends."""
-    if response.content_length is not None:  # the common case: one read, refused up front when too big
-        if response.content_length > limit:
-            raise ValueError(f"response of {response.content_length} bytes is over the {limit}-byte limit")
-        return await response.read()
+    """The body, or ValueError past `limit` bytes: memory stays bounded whatever the server sends.
+    Counted after decompression, so a small gzip body that inflates to gigabytes is refused too."""
+    if response.content_length is not None and response.content_length > limit:
+        raise ValueError(f"response of {response.content_length} bytes is over the {limit}-byte limit")
     parts, size = [], 0
     async for chunk in response.content.iter_chunked(1 << 16):
         size += len(chunk)
@@ -73,17 +90,25 @@ async def _read_capped(response: aiohttp.ClientResponse, limit: int) -> bytes:
     return b"".join(parts)
 
 
-def _error_text(payload: bytes, status: int) -> str:
+def _message(error: Any) -> str:
+    """The human part of an error object: {"message": ...} or whatever it is."""
+    if isinstance(error, dict):
+        inner = error.get("error", error)
+        message = inner.get("message") if isinstance(inner, dict) else inner
+        return str(message if message not in (None, "") else error)
+    return str(error)
+
+
+def _error_text(payload: bytes, status: int, scrub: Scrubber) -> str:
+    """'HTTP 500: <the server's message>', scrubbed before it is cut to one line."""
+    if 300 <= status < 400:
+        return f"HTTP {status}: a redirect, not followed (it could take the request and its key elsewhere)"
     try:
         data = orjson.loads(payload)
-        error = data.get("error") if isinstance(data, dict) else None
-        message = error.get("message") if isinstance(error, dict) else (error or data.get("message"))
-        if message:
-            return f"HTTP {status}: {' '.join(str(message).split())[:300]}"
-    except (orjson.JSONDecodeError, AttributeError):
-        pass
-    text = payload[:200].decode("utf-8", "replace").strip()
-    return f"HTTP {status}: {' '.join(text.split()) or 'no body'}"
+        message = _message(data) if isinstance(data, dict) else payload.decode("utf-8", "replace")
+    except orjson.JSONDecodeError:
+        message = payload.decode("utf-8", "replace")
+    return f"HTTP {status}: {scrub.line(message, ERROR_CHARS) or 'no body'}"
 
 
 # A server's JSON is untrusted: a field of the wrong type is dropped (None), never fatal to the run.
@@ -127,17 +152,35 @@ def _spec(data: dict) -> dict | None:
             "histogram": counts}
 
 
-def _parse_completion(data: Any, outcome: Outcome) -> None:
+# The answer's path -- choices, a choice, its message or delta, the content -- must have the protocol's
+# types: if not, the server broke the protocol and the record is a transport error, streamed or not.
+# Any other field of the wrong type (model, finish_reason, usage, reasoning) is dropped.
+class ProtocolError(ValueError):
+    """The server's answer does not follow the chat completions protocol."""
+
+
+def _content(holder: dict, where: str) -> str | None:
+    content = holder.get("content")
+    if content is not None and not isinstance(content, str):
+        raise ProtocolError(f"{where} content is not a string but {type(content).__name__}")
+    return content
+
+
+def _parse_completion(data: Any, outcome: Outcome, scrub: Scrubber) -> None:
     if not isinstance(data, dict):
-        raise ValueError("response is not a JSON object")
+        raise ProtocolError("response is not a JSON object")
     if "error" in data and not data.get("choices"):
-        raise ValueError(f"server error: {str(data['error'])[:200]}")
+        raise ProtocolError(f"server error: {scrub.line(_message(data['error']), ERROR_CHARS)}")
     choices = data.get("choices")
     if not isinstance(choices, list) or not choices:
-        raise ValueError("response has no choices")
-    choice = choices[0] if isinstance(choices[0], dict) else {}
-    message = choice.get("message") if isinstance(choice.get("message"), dict) else {}
-    outcome.content = _text(message.get("content"))
+        raise ProtocolError("response has no choices")
+    choice = choices[0]
+    if not isinstance(choice, dict):
+        raise ProtocolError("response choice is not an object")
+    message = choice.get("message")
+    if not isinstance(message, dict):
+        raise ProtocolError(f"response message is not an object but {type(message).__name__}")
+    outcome.content = _content(message, "response")
     outcome.reasoning = _text(message.get("reasoning")) or _text(message.get("reasoning_content"))
     outcome.finish_reason = _text(choice.get("finish_reason"))
     outcome.usage = _usage(data)
@@ -145,18 +188,37 @@ def _parse_completion(data: Any, outcome: Outcome) -> None:
     outcome.spec = _spec(data)
 
 
-async def _read_stream(response: aiohttp.ClientResponse, outcome: Outcome, start: float) -> None:
+async def _lines(response: aiohttp.ClientResponse, limit: int) -> AsyncIterator[bytes]:
+    """The stream's lines (LF or CRLF), however long, with the whole stream capped at `limit` bytes:
+    aiohttp's own readline fails on a line over 512 KiB, and nothing else bounds a stream's total."""
+    buffer, total, scanned = bytearray(), 0, 0
+    async for data in response.content.iter_any():
+        total += len(data)
+        if total > limit:
+            raise ProtocolError(f"streamed answer over the {limit}-byte limit; not read further")
+        buffer += data
+        start = 0
+        while (end := buffer.find(b"\n", scanned)) != -1:
+            yield bytes(buffer[start:end])
+            start = scanned = end + 1
+        del buffer[:start]
+        scanned = len(buffer)  # a long line arriving in pieces is searched once, not once per piece
+    if buffer:
+        yield bytes(buffer)
+
+
+async def _read_stream(response: aiohttp.ClientResponse, outcome: Outcome, start: float, scrub: Scrubber) -> None:
     content: list[str] = []
     try:
-        await _read_events(response, outcome, start, content)
+        await _read_events(response, outcome, start, content, scrub)
     except aiohttp.ClientPayloadError:
         outcome.partial_content = "".join(content) or None
         raise ValueError("stream ended early: the connection was cut mid-answer") from None
 
 
-async def _read_events(response, outcome: Outcome, start: float, content: list[str]) -> None:
-    reasoning, chunks, done = [], 0, False
-    async for raw in response.content:
+async def _read_events(response, outcome: Outcome, start: float, content: list[str], scrub: Scrubber) -> None:
+    reasoning, chunks, done, choices_seen = [], 0, False, 0
+    async for raw in _lines(response, MAX_ANSWER_BYTES):
         line = raw.strip()
         if not line or line.startswith(b":") or not line.startswith(b"data:"):
             continue
@@ -167,24 +229,32 @@ async def _read_events(response, outcome: Outcome, start: float, content: list[s
         try:
             chunk = orjson.loads(data)
         except orjson.JSONDecodeError:
-            raise ValueError(f"invalid JSON in stream chunk {chunks + 1}") from None
+            raise ProtocolError(f"invalid JSON in stream chunk {chunks + 1}") from None
         chunks += 1
         if not isinstance(chunk, dict):
-            raise ValueError(f"stream chunk {chunks} is not a JSON object")
+            raise ProtocolError(f"stream chunk {chunks} is not a JSON object")
         if "error" in chunk:
-            raise ValueError(f"server error in stream: {str(chunk['error'])[:200]}")
+            raise ProtocolError(f"server error in stream: {scrub.line(_message(chunk['error']), ERROR_CHARS)}")
         outcome.model = _text(chunk.get("model")) or outcome.model
         if chunk.get("usage"):
             outcome.usage = _usage(chunk)
         if chunk.get("metrics"):  # vLLM sends per-answer metrics on the final usage chunk
             outcome.spec = _spec(chunk) or outcome.spec
         choices = chunk.get("choices")
-        for choice in choices if isinstance(choices, list) else ():
+        if choices is None:  # e.g. a usage-only event
+            continue
+        if not isinstance(choices, list):
+            raise ProtocolError(f"stream chunk {chunks}: choices is not a list but {type(choices).__name__}")
+        for choice in choices:
             if not isinstance(choice, dict):
-                continue
-            delta = choice.get("delta") if isinstance(choice.get("delta"), dict) else {}
+                raise ProtocolError(f"stream chunk {chunks}: a choice is not an object")
+            choices_seen += 1
+            delta = choice.get("delta")
+            delta = {} if delta is None else delta  # a last choice may carry only its finish_reason
+            if not isinstance(delta, dict):
+                raise ProtocolError(f"stream chunk {chunks}: delta is not an object but {type(delta).__name__}")
+            piece_c = _content(delta, f"stream chunk {chunks}:")
             piece_r = _text(delta.get("reasoning")) or _text(delta.get("reasoning_content"))
-            piece_c = _text(delta.get("content"))
             now = time.perf_counter() - start
             if piece_r or piece_c:
                 outcome.text_chunks += 1
@@ -201,6 +271,8 @@ async def _read_events(response, outcome: Outcome, start: float, content: list[s
     if not done and outcome.finish_reason is None:
         outcome.partial_content = outcome.content
         raise ValueError(f"stream ended early after {chunks} chunks, before [DONE]")
+    if not choices_seen:
+        raise ProtocolError(f"stream of {chunks} chunks had no choices")
 
 
 def _without_stream(body: bytes) -> bytes:
@@ -208,11 +280,15 @@ def _without_stream(body: bytes) -> bytes:
 
 
 class Client:
+    """Everything it returns is scrubbed of the API key and the URL's secrets (see `untrusted`): an
+    Outcome's text, its error, and the messages of the exceptions it raises."""
+
     def __init__(self, base: str, api_key: str | None, *, concurrency: int, timeout: float, retries: int):
         url = URL(base)
         # user:password@ in the URL becomes Basic auth, unless an API key (Bearer) is given
         auth = aiohttp.BasicAuth(url.user or "", url.password or "") if url.user and not api_key else None
         self.base, self.timeout, self.retries = str(url.with_user(None)), timeout, retries
+        self.scrub = Scrubber([api_key, *url_secrets(base)])
         headers = {"Content-Type": "application/json"}
         if api_key:
             headers["Authorization"] = f"Bearer {api_key}"
@@ -225,26 +301,33 @@ class Client:
         await self.session.close()
 
     async def get_json(self, path: str) -> Any:
-        """GET base+path; raises Unreachable when no connection can be made."""
-        url = self.base + path
+        """GET base+path; raises Unreachable when no connection can be made, ValueError on a bad answer."""
+        url, shown = self.base + path, public_url(self.base + path)
         try:
-            async with self.session.get(url, timeout=aiohttp.ClientTimeout(total=self.timeout)) as response:
-                payload = await response.read()
+            # redirects are not followed, here or anywhere: they could carry the key to another host
+            async with self.session.get(url, timeout=aiohttp.ClientTimeout(total=self.timeout),
+                                        allow_redirects=False) as response:
                 if response.status != 200:
-                    raise ValueError(_error_text(payload, response.status))
-                return orjson.loads(payload)
+                    raise ValueError(_error_text(await response.content.read(MAX_ERROR_BYTES), response.status,
+                                                 self.scrub))
+                return orjson.loads(await _read_capped(response, MAX_PAGE_BYTES))
         except (aiohttp.ClientConnectorError, aiohttp.ClientOSError, aiohttp.InvalidURL) as exc:
-            raise Unreachable(f"cannot reach {url}: {exc.__class__.__name__}: {exc}") from None
+            raise Unreachable(f"cannot reach {shown}: {self.scrub.line(f'{exc.__class__.__name__}: {exc}', 300)}"
+                              ) from None
         except asyncio.TimeoutError:
-            raise Unreachable(f"cannot reach {url}: no answer within {self.timeout:g} s") from None
+            raise Unreachable(f"cannot reach {shown}: no answer within {self.timeout:g} s") from None
         except orjson.JSONDecodeError:
-            raise ValueError(f"{url} did not return JSON") from None
+            raise ValueError(f"{shown} did not return JSON") from None
+        except aiohttp.ClientError as exc:
+            raise ValueError(self.scrub.line(f"{exc.__class__.__name__}: {exc}", ERROR_CHARS)) from None
 
     async def get_text(self, url: str) -> str | None:
+        """A page's text (e.g. /metrics), or None; at most MAX_PAGE_BYTES are read."""
         try:
-            async with self.session.get(url, timeout=aiohttp.ClientTimeout(total=min(self.timeout, 10))) as r:
-                return (await r.text()) if r.status == 200 else None
-        except (aiohttp.ClientError, asyncio.TimeoutError, UnicodeDecodeError):
+            async with self.session.get(url, timeout=aiohttp.ClientTimeout(total=min(self.timeout, 10)),
+                                        allow_redirects=False) as r:
+                return (await _read_capped(r, MAX_PAGE_BYTES)).decode("utf-8", "replace") if r.status == 200 else None
+        except (aiohttp.ClientError, asyncio.TimeoutError, ValueError):
             return None
 
     async def chat(self, body: bytes, stream: bool) -> Outcome:
@@ -272,24 +355,24 @@ class Client:
         outcome = Outcome(streamed=stream)
         start = time.perf_counter()
         try:
-            async with self.session.post(self.base + "/chat/completions", data=body,
+            async with self.session.post(self.base + "/chat/completions", data=body, allow_redirects=False,
                                          timeout=aiohttp.ClientTimeout(total=self.timeout)) as response:
                 outcome.http_status = response.status
                 if response.status != 200:
                     outcome.status = "error"
-                    outcome.error = _error_text(await response.content.read(MAX_ERROR_BYTES), response.status)
+                    outcome.error = _error_text(await response.content.read(MAX_ERROR_BYTES), response.status,
+                                                self.scrub)
                     outcome.retry_after = _retry_after(response.headers)
-                    return outcome
-                if stream and response.content_type == "text/event-stream":
-                    await _read_stream(response, outcome, start)
+                elif stream and response.content_type == "text/event-stream":
+                    await _read_stream(response, outcome, start, self.scrub)
                 else:
                     outcome.streamed = False
                     payload = await _read_capped(response, MAX_ANSWER_BYTES)
                     try:
                         data = orjson.loads(payload)
                     except orjson.JSONDecodeError:
-                        raise ValueError(f"invalid JSON from server ({len(payload)} bytes)") from None
-                    _parse_completion(data, outcome)
+                        raise ProtocolError(f"invalid JSON from server ({len(payload)} bytes)") from None
+                    _parse_completion(data, outcome, self.scrub)
         except ValueError as exc:
             outcome.status, outcome.error = "error", str(exc)
             outcome.http_status = None if "ended early" in str(exc) else outcome.http_status
@@ -299,5 +382,19 @@ class Client:
             outcome.status, outcome.error, outcome.http_status = "error", f"response cut: {exc}", None
         except aiohttp.ClientError as exc:
             outcome.status, outcome.error, outcome.http_status = "error", f"{exc.__class__.__name__}: {exc}", None
+        except Exception as exc:  # whatever a server makes the parsing do, it is one record, not a crash
+            outcome.status, outcome.error = "error", f"unexpected {exc.__class__.__name__}: {exc}"
         outcome.latency_s = time.perf_counter() - start
+        return self._scrubbed(outcome)
+
+    def _scrubbed(self, outcome: Outcome) -> Outcome:
+        """Every string of the server's, scrubbed before it is cut; one-line fields to one printable line."""
+        s = self.scrub
+        if outcome.status == "error":  # a failed request keeps no answer, only what was cut short
+            outcome.content = outcome.reasoning = None
+        outcome.content, outcome.reasoning = s.optional(outcome.content), s.optional(outcome.reasoning)
+        outcome.partial_content = s.optional(outcome.partial_content)
+        outcome.error = s.line(outcome.error, 2 * ERROR_CHARS) if outcome.error else None  # room for 'HTTP 500: '
+        outcome.model = s.line(outcome.model, MODEL_CHARS) if outcome.model else None
+        outcome.finish_reason = s.line(outcome.finish_reason, FINISH_CHARS) if outcome.finish_reason else None
         return outcome

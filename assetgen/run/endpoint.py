@@ -1,4 +1,5 @@
-"""Endpoint URLs and credentials: normalised, and never written anywhere with a secret in them."""
+"""Endpoint URLs and credentials: normalised, and never written anywhere with a secret in them (text a
+server sends is scrubbed by `untrusted.Scrubber`)."""
 
 from __future__ import annotations
 
@@ -34,13 +35,12 @@ def public_url(url: str) -> str:
     return urlunsplit((parts.scheme, host, parts.path, query, ""))
 
 
+def url_secrets(url: str) -> list[str]:
+    """What `public_url` removes from a URL: the password and secret-looking query values."""
+    parts = urlsplit(url)
+    values = [m.group(0).split("=", 1)[1] for m in _SECRET_QUERY.finditer(parts.query)]
+    return [v for v in [parts.password, *values] if v]
+
+
 def api_key(explicit: str | None) -> str | None:
     return explicit or os.environ.get("ASSETGEN_API_KEY") or os.environ.get("OPENAI_API_KEY") or None
-
-
-def scrub(text: str, secrets: list[str | None]) -> str:
-    """Remove secrets from text that will be recorded (an error body may echo a header)."""
-    for secret in secrets:
-        if secret and len(secret) >= 4:
-            text = text.replace(secret, "***")
-    return text

@@ -72,6 +72,20 @@ class ResponseRecord(Response):
                                    "when it reports them.")
 
 
+class RunPart(BaseModel):
+    """One `assetgen eval` process that asked questions for a run: the first, then each --resume."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    started: str = Field(description="UTC ISO time this part started asking.")
+    ended: str | None = Field(None, description="UTC ISO time it finished, or was last seen asking (a part that "
+                              "was killed ends at its last heartbeat, at most a few seconds before the kill).")
+    wall_s: float = Field(0.0, description="Seconds this part spent asking, up to `ended`.")
+    finished: bool = Field(False, description="Whether the part ran to its end (False: killed or crashed).")
+    endpoint: str = Field(description="Base URL it asked, without credentials.")
+    builtin_endpoint: bool = Field(False, description="Whether that was the built-in reference endpoint.")
+
+
 class RunInfo(BaseModel):
     """run.json: what was measured, against what, with which options."""
 
@@ -92,7 +106,11 @@ class RunInfo(BaseModel):
     metrics_before: dict[str, float] | None = Field(None, description="Scraped /metrics counters before.")
     metrics_after: dict[str, float] | None = Field(None, description="Scraped /metrics counters after.")
     metrics_error: str | None = Field(None, description="Why a /metrics page could not be read, if it could not.")
-    wall_s: float | None = Field(None, description="Seconds spent sending requests, all parts.")
+    wall_s: float | None = Field(None, description="Seconds spent asking, summed over `parts`.")
+    builtin_endpoint: bool | None = Field(None, description="Whether the run asks the built-in reference endpoint, "
+                                          "which --resume then starts again (None: recorded before this field).")
+    parts: list[RunPart] = Field(default_factory=list, description="Each process that asked for this run, with its "
+                                 "span and endpoint (a --resume may name another endpoint).")
 
 
 def read_run_info(run_dir: Path) -> RunInfo:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import platform
 import re
@@ -19,14 +20,26 @@ from assetgen._version import __version__
 from assetgen.dataset.golden import library_versions, load_golden
 from assetgen.dataset.records import CaseToSend
 from assetgen.errors import AssetgenError, ConfigError
-from assetgen.run.client import Client, Outcome, Unreachable
-from assetgen.run.endpoint import public_url, scrub
-from assetgen.run.metrics import MetricsError, spec_counters
+from assetgen.run.client import MODEL_CHARS, Client, Outcome, Unreachable
+from assetgen.run.endpoint import public_url
+from assetgen.run.files import write_atomic
+from assetgen.run.metrics import SPEC, MetricsError, spec_counters
 from assetgen.run.payload import SHARED_CACHE, VIDEO_MODES, RequestOptions, build_body
-from assetgen.run.records import ResponseRecord, RunInfo, SpecStats, Timing, latest, read_responses, read_run_info
+from assetgen.run.records import (
+    ResponseRecord,
+    RunInfo,
+    RunPart,
+    SpecStats,
+    Timing,
+    latest,
+    read_responses,
+    read_run_info,
+)
 from graders.records import Sent, Usage
 
 THINKING = ("on", "off", "both", "server-default")
+HEARTBEAT_S = 1.0  # how often a running part records its span: a killed part loses at most this much
+MAX_METRICS = 256  # /metrics counters kept in run.json: vLLM has a few dozen spec-decode samples
 
 
 class EndpointUnreachable(AssetgenError):
@@ -49,6 +62,7 @@ class EvalOptions:
     timeout: float = 300.0
     retries: int = 2
     resume: Path | None = None
+    builtin_endpoint: bool = False  # the endpoint is the built-in reference endpoint started for this run
 
     def public(self) -> dict[str, Any]:
         """Options as recorded in run.json: never the key."""
@@ -65,7 +79,7 @@ def select(cases: list[CaseToSend], filters: tuple[str, ...], limit: int | None)
     chosen = [c for c in cases if not filters or any(f in (c.family, c.category) or f in c.id for f in filters)]
     if filters and not chosen:
         raise ConfigError(f"--filter {', '.join(filters)} matches no case (filter by case id, family or category)")
-    return chosen[:limit] if limit else chosen
+    return chosen if limit is None else chosen[:limit]
 
 
 def slots(cases: list[CaseToSend], repeat: int, thinking: str) -> list[tuple[CaseToSend, int, str]]:
@@ -88,7 +102,8 @@ def _slug(text: str) -> str:
 
 
 def new_run_dir(out: Path, model: str, golden_hash: str) -> Path:
-    """runs/<model>-<suite hash>-<n>: readable, and no clock or random id in it."""
+    """runs/<model>-<suite hash>-<n>: readable, and no clock or random id in it. `model` must already be
+    scrubbed: the slug keeps only letters, digits and dashes of it."""
     out.mkdir(parents=True, exist_ok=True)
     stem = f"{_slug(model)}-{golden_hash[:8]}"
     n = 1
@@ -107,7 +122,8 @@ def versions() -> dict[str, str]:
 
 
 def record_from(outcome: Outcome, case: CaseToSend, repeat: int, thinking: str, summary, frames_shown,
-                max_tokens, video_mode, secrets) -> ResponseRecord:
+                max_tokens, video_mode) -> ResponseRecord:
+    """A record of what the client returned (already scrubbed of every secret: see Client)."""
     usage = Usage(**outcome.usage) if outcome.usage else None
     timing = Timing(latency_s=outcome.latency_s, ttft_s=outcome.ttft_s, ttfc_s=outcome.ttfc_s)
     # a rate needs tokens arriving over time: an answer sent in one chunk has no decode time to measure
@@ -118,34 +134,31 @@ def record_from(outcome: Outcome, case: CaseToSend, repeat: int, thinking: str, 
     has_video = any(f.media_type == "video/mp4" for f in case.inputs)
     return ResponseRecord(
         case_id=case.id, key=slot_key(case.id, repeat, thinking), repeat=repeat, thinking_label=thinking,
-        # the key never reaches disk, not even when a server or model echoes it back
-        content=_scrub(outcome.content, secrets), reasoning=_scrub(outcome.reasoning, secrets),
-        finish_reason=outcome.finish_reason, usage=usage,
-        status=outcome.status, http_status=outcome.http_status,
-        error=scrub(outcome.error, secrets) if outcome.error else None, model=outcome.model,
-        attempts=outcome.attempts, timing=timing, request=summary,
-        partial_content=_scrub(outcome.partial_content, secrets),
+        content=outcome.content, reasoning=outcome.reasoning, finish_reason=outcome.finish_reason, usage=usage,
+        status=outcome.status, http_status=outcome.http_status, error=outcome.error, model=outcome.model,
+        attempts=outcome.attempts, timing=timing, request=summary, partial_content=outcome.partial_content,
         spec=SpecStats(**outcome.spec) if outcome.spec else None,
         sent=Sent(max_tokens=max_tokens, video_mode=video_mode if has_video else None,
                   frames_shown=frames_shown if has_video else None,
                   thinking={"on": True, "off": False}.get(thinking)))
 
 
-def _scrub(text: str | None, secrets) -> str | None:
-    return scrub(text, secrets) if text else text
-
-
-async def _scrape(client: Client, info: RunInfo, secrets) -> dict[str, float] | None:
+async def _scrape(client: Client, info: RunInfo) -> dict[str, float] | None:
     """The server's speculative-decoding counters; None without /metrics. A page that is not Prometheus
-    text is noted in run.json, never fatal: the answers matter more than the counters."""
+    text is noted in run.json, never fatal: the answers matter more than the counters. Names are the
+    server's, so scrubbed, and few are kept."""
     text = await client.get_text(client.base.rsplit("/v1", 1)[0] + "/metrics")
     if not text:
         return None
     try:
-        return spec_counters(text)
+        parsed = spec_counters(text)
     except MetricsError as exc:
-        info.metrics_error = scrub(str(exc), secrets)[:300]
+        info.metrics_error = client.scrub(str(exc))[:300]
         return None
+    names = [k for k in parsed if k.startswith(SPEC) and len(k) <= 120 and client.scrub(k) == k]
+    # the counters spec_decode reads first (num_*, digits only in a position label), whatever else is sent
+    names.sort(key=lambda k: (not k.startswith(f"{SPEC}num_") or any(c.isdigit() for c in k.split("{")[0]), k))
+    return {k: parsed[k] for k in names[:MAX_METRICS]}
 
 
 async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -> Path:
@@ -154,8 +167,8 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
     if opts.thinking not in THINKING:
         raise ConfigError(f"--thinking {opts.thinking!r}; valid: {', '.join(THINKING)}")
     for name, value, low in (("--concurrency", opts.concurrency, 1), ("--repeat", opts.repeat, 1),
-                             ("--retries", opts.retries, 0)):
-        if value < low:
+                             ("--retries", opts.retries, 0), ("--limit", opts.limit, 1)):
+        if value is not None and value < low:
             raise ConfigError(f"{name} {value} must be >= {low}")
     if opts.resume:
         _restore_options(opts, read_run_info(opts.resume))
@@ -163,32 +176,53 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
     golden_hash = hashlib.sha256((opts.golden / "manifest.json").read_bytes()).hexdigest()
     client = Client(opts.endpoint, opts.api_key, concurrency=opts.concurrency, timeout=opts.timeout,
                     retries=opts.retries)
-    secrets = [opts.api_key]
+    endpoint = public_url(opts.endpoint)
     try:
         if opts.resume:
             run_dir = opts.resume
             info = read_run_info(run_dir)
             if info.golden_sha256 != golden_hash:
                 raise ConfigError(f"{run_dir} was run on another suite (manifest sha256 differs)")
+            await _reachable(client)  # before anything is asked: a dead endpoint is exit 3, not N errors
             model = info.model
             info.resumed += 1
+            if not info.parts and info.wall_s:  # recorded before parts were: its time as one part
+                info.parts.append(RunPart(started=info.started, ended=info.finished, wall_s=info.wall_s,
+                                          finished=info.finished is not None, endpoint=info.endpoint,
+                                          builtin_endpoint=bool(info.builtin_endpoint)))
+            # the latest endpoint asked (an --endpoint given on resume overrides); each part keeps its own
+            info.endpoint, info.builtin_endpoint = endpoint, opts.builtin_endpoint
         else:
-            model = await _first_model(client, opts.model)
+            model = client.scrub.line(await _first_model(client, opts.model), MODEL_CHARS)
             run_dir = new_run_dir(opts.out, model, golden_hash)
-            info = RunInfo(run_id=run_dir.name, endpoint=public_url(opts.endpoint), model=model,
+            info = RunInfo(run_id=run_dir.name, endpoint=endpoint, model=model,
                            options=opts.public(), golden=str(opts.golden), golden_sha256=golden_hash,
-                           case_count=len(cases), versions=versions(), started=_now())
+                           case_count=len(cases), versions=versions(), started=_now(),
+                           builtin_endpoint=opts.builtin_endpoint)
         opts.request.model = model
         responses = run_dir / "responses.jsonl"
         done = {k for k, r in latest(read_responses(responses)).items() if r.status == "ok"}
         todo = [s for s in slots(cases, opts.repeat, opts.thinking) if slot_key(s[0].id, s[1], s[2]) not in done]
         if info.metrics_before is None:
-            info.metrics_before = await _scrape(client, info, secrets)
+            info.metrics_before = await _scrape(client, info)
+        part = RunPart(started=_now(), endpoint=endpoint, builtin_endpoint=opts.builtin_endpoint)
+        info.parts.append(part)
         _write_info(run_dir, info)
         cache = SHARED_CACHE
         pending = iter(todo)
         finished = 0
         start = time.perf_counter()
+
+        def clock() -> None:  # this part's span so far, into run.json
+            part.wall_s, part.ended = time.perf_counter() - start, _now()
+            info.wall_s = sum(p.wall_s for p in info.parts)
+
+        async def heartbeat() -> None:
+            # a part killed at any moment (even kill -9) keeps its time up to its last beat
+            while True:
+                await asyncio.sleep(HEARTBEAT_S)
+                clock()
+                _write_info(run_dir, info)
         with responses.open("ab") as sink:
             # answers go through a queue to one writer task: a worker starts its next request at once, and
             # building and writing the record overlaps the network wait instead of delaying it
@@ -200,7 +234,7 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
                     outcome, case, repeat, thinking, summary, frames = item
                     summary.stream = outcome.streamed
                     record = record_from(outcome, case, repeat, thinking, summary, frames, opts.request.max_tokens,
-                                         opts.request.video_mode, secrets)
+                                         opts.request.video_mode)
                     # one write of a whole line, flushed to the kernel: a process killed at any moment
                     # (even kill -9) leaves whole lines plus at most one torn tail, which resume cuts off;
                     # answers still queued then are asked again on resume, never recorded twice
@@ -222,13 +256,18 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
                     answers.put_nowait((outcome, case, repeat, thinking, summary, frames))
 
             writing = asyncio.create_task(writer())
+            beating = asyncio.create_task(heartbeat())
             try:
                 await asyncio.gather(*(worker() for _ in range(min(opts.concurrency, max(1, len(todo))))))
             finally:
                 answers.put_nowait(None)
                 await writing
-        info.wall_s = (info.wall_s or 0.0) + (time.perf_counter() - start)
-        info.metrics_after = await _scrape(client, info, secrets)
+                beating.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await beating
+        clock()
+        part.finished = True
+        info.metrics_after = await _scrape(client, info)
         info.finished = _now()
         _write_info(run_dir, info)
         return run_dir
@@ -239,11 +278,22 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
 def _restore_options(opts: EvalOptions, info: RunInfo) -> None:
     """A resumed run asks the same cases the same way as its first part did."""
     o = info.options
-    opts.filters, opts.limit, opts.repeat = tuple(o["filters"]), o["limit"], o["repeat"]
+    # a limit of 0 meant "everything" before --limit 0 was refused
+    opts.filters, opts.limit, opts.repeat = tuple(o["filters"]), o["limit"] or None, o["repeat"]
     opts.thinking, opts.golden = o["thinking"], Path(info.golden)
     r = opts.request
     r.max_tokens, r.temperature, r.seed = o["max_tokens"], o["temperature"], o["seed"]
     r.video_mode, r.num_frames, r.stream, r.extra_body = o["video_mode"], o["num_frames"], o["stream"], o["extra_body"]
+
+
+async def _reachable(client: Client) -> None:
+    """Raise EndpointUnreachable when nothing answers at the endpoint (any HTTP answer will do)."""
+    try:
+        await client.get_json("/models")
+    except Unreachable as exc:
+        raise EndpointUnreachable(f"{exc}; pass --endpoint to resume against another") from None
+    except ValueError:
+        pass
 
 
 async def _first_model(client: Client, given: str | None) -> str:
@@ -259,15 +309,14 @@ async def _first_model(client: Client, given: str | None) -> str:
     if given:
         return given
     models = data.get("data") if isinstance(data, dict) else None
-    if not models or not isinstance(models[0], dict) or not models[0].get("id"):
+    first = models[0] if isinstance(models, list) and models else None
+    if not isinstance(first, dict) or not isinstance(first.get("id"), str) or not first["id"].strip():
         raise EndpointUnreachable("the endpoint's /models lists no model; pass --model")
-    return str(models[0]["id"])
+    return first["id"]
 
 
 def _write_info(run_dir: Path, info: RunInfo) -> None:
-    tmp = run_dir / "run.json.tmp"
-    tmp.write_bytes(orjson.dumps(info.model_dump(), option=orjson.OPT_INDENT_2))
-    tmp.replace(run_dir / "run.json")
+    write_atomic(run_dir / "run.json", orjson.dumps(info.model_dump(), option=orjson.OPT_INDENT_2))
 
 
 def run_eval(opts: EvalOptions, progress: Callable[[int, int], None] | None = None) -> Path:
