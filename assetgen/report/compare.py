@@ -12,7 +12,7 @@ from pathlib import Path
 from assetgen.errors import AssetgenError
 from assetgen.report import tables
 from assetgen.report.grading import RunReport, grade_run
-from assetgen.report.markdown import md_escape, md_table
+from assetgen.report.markdown import md_table
 from assetgen.report.performance import performance
 from assetgen.report.spec_compare import speculative_table
 from assetgen.run.files import write_atomic
