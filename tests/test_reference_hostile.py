@@ -201,6 +201,23 @@ def test_a_jpeg_sequence_over_the_frame_cap_is_413_before_any_frame_is_decoded(u
     assert f"more than {LIMITS.clip_frames} frames" in answer["error"]["message"]
 
 
+def test_pillows_own_bomb_check_is_a_413_too(url):
+    status, answer = post(url, chat(image(png_header_only(20_000, 20_000)), text("What is in this image?")))
+    assert status == 413 and f"over {LIMITS.image_pixels} pixels" in answer["error"]["message"], answer
+
+
+@pytest.mark.parametrize(("limits", "message"), [
+    (MediaLimits(clip_frames=10), "more than 10 frames"),
+    (MediaLimits(request_pixels=5 * 640 * 480), f"over {5 * 640 * 480} decoded pixels"),
+])
+def test_frames_are_counted_as_they_decode_whatever_the_header_says(limits, message):
+    # the header's frame count is checked first; a clip may hold more frames than it declares
+    from assetgen.reference.media import Budget, MediaTooLarge, _clip
+
+    with pytest.raises(MediaTooLarge, match=message):
+        _clip(base64.b64decode(MP4), Budget(limits))
+
+
 def test_too_many_media_parts_are_413(url):
     parts = [image(PNG)] * (LIMITS.media_items + 1)
     status, answer = post(url, chat(*parts, text("What is in these images?")))

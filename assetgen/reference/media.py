@@ -94,6 +94,8 @@ def _split(url: object, what: str) -> tuple[str, str]:
 def _header(raw: bytes, what: str, budget: Budget) -> Image.Image:
     try:
         image = Image.open(io.BytesIO(raw), formats=IMAGE_FORMATS)  # reads the header only
+    except Image.DecompressionBombError:  # Pillow's own cap, far above ours
+        raise MediaTooLarge(f"{what}: over {budget.limits.image_pixels} pixels") from None
     except Exception as exc:  # any decoder failure on untrusted bytes is the sender's error
         raise MediaError(f"{what}: not a decodable image ({exc.__class__.__name__})") from None
     budget.declare(image.width, image.height, what)
