@@ -3,11 +3,32 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from assetgen.dataset.paths import MAX_FILE_BYTES, check_name, check_relative
 from graders.records import FORMAT_VERSION, CaseSpec
+
+MAX_PROMPT_CHARS = 65_536
+"""The longest prompt (or system prompt) a suite may hold; the golden ones are under 400 characters."""
+MAX_FILES = 16
+"""The most files one case may have (a two-clip case has four: clips and contact sheets)."""
+
+
+def _asset_path(rel: str) -> str:
+    check_relative(rel)
+    if not rel.startswith("assets/"):
+        raise ValueError(f"path {rel!r} must be under assets/")
+    return rel
+
+
+CaseId = Annotated[str, AfterValidator(lambda v: check_name(v, "case id"))]
+FamilyName = Annotated[str, AfterValidator(lambda v: check_name(v, "family"))]
+RelativePath = Annotated[str, AfterValidator(check_relative)]
+AssetPath = Annotated[str, AfterValidator(_asset_path)]
+Sha256 = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+Prompt = Annotated[str, Field(max_length=MAX_PROMPT_CHARS)]
 
 
 class FileRef(BaseModel):
@@ -15,10 +36,12 @@ class FileRef(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    path: str = Field(description="POSIX path relative to the suite root, e.g. 'assets/color_grid/x.png'.")
-    media_type: str = Field(description="MIME type: 'image/png' or 'video/mp4'.")
-    sha256: str = Field(description="Hex SHA-256 of the file's bytes.")
-    size: int = Field(ge=0, description="Size in bytes.")
+    path: AssetPath = Field(description="POSIX path relative to the suite root, under assets/, e.g. "
+                            "'assets/color_grid/x.png'; parts of [A-Za-z0-9_.-] starting with a letter or digit.")
+    media_type: str = Field(pattern=r"^(image|video)/[a-z0-9.+-]{1,64}$",
+                            description="MIME type: 'image/png' or 'video/mp4'.")
+    sha256: Sha256 = Field(description="Hex SHA-256 of the file's bytes.")
+    size: int = Field(ge=0, le=MAX_FILE_BYTES, description="Size in bytes (at most 64 MiB).")
     role: str = Field("input", description="'input' is sent to the model; 'preview' is for humans only.")
 
 
@@ -27,12 +50,17 @@ class Case(CaseSpec):
 
     model_config = ConfigDict(extra="forbid")
 
+    id: CaseId = Field(description="Stable case id: family, seed and index; never a clock or uuid. 1-128 of "
+                       "[A-Za-z0-9_.-], starting with a letter or digit (it names files).")
+    family: FamilyName = Field(description="Generator family that drew the case.")
+    prompt: Prompt = Field(description="The user text sent with the media (at most 65,536 characters).")
+    system_prompt: Prompt | None = Field(None, description="Optional system message.")
     family_version: int = Field(description="Version of the family's generator that drew the case.")
     seed: int = Field(ge=0, description="Suite seed; with family and index it fixes the case's RNG.")
     index: int = Field(ge=0, description="Index of the case within its family for this seed.")
     knobs: dict[str, Any] = Field(description="Resolved knob values the scene was drawn with.")
     scene: dict[str, Any] = Field(description="The sampled scene (plain data); prompt and truth derive from it.")
-    files: list[FileRef] = Field(description="Media in the order they are sent to the model.")
+    files: list[FileRef] = Field(max_length=MAX_FILES, description="Media in the order they are sent to the model.")
     timeline: dict[str, Any] | None = Field(
         None, description="Videos: per-frame truth — for every frame each object's id, shape, color name "
         "and RGB, centre, radius and visibility, and the background; events (bounce, appear, flash, color "
@@ -48,12 +76,12 @@ class CaseToSend(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
 
-    id: str
-    family: str
+    id: CaseId
+    family: FamilyName
     category: str
-    prompt: str
-    system_prompt: str | None = None
-    files: list[FileRef]
+    prompt: Prompt
+    system_prompt: Prompt | None = None
+    files: list[FileRef] = Field(max_length=MAX_FILES)
 
     @property
     def inputs(self) -> list[FileRef]:
@@ -70,11 +98,14 @@ class Manifest(BaseModel):
     suite: str = Field(description="Suite name: 'golden' or 'full'.")
     seed: int = Field(description="Suite seed.")
     per_family: int | None = Field(None, description="Cases per family (suite 'full' only).")
-    families: list[str] = Field(default_factory=list, description="Families chosen with --family (all if empty).")
+    families: list[FamilyName] = Field(default_factory=list,
+                                       description="Families chosen with --family (all if empty).")
     knobs: dict[str, dict[str, Any]] = Field(default_factory=dict, description="Knob overrides per family.")
     libraries: dict[str, str] = Field(description="Versions of the libraries that shape pixels and bytes.")
-    case_count: int = Field(description="Number of cases (lines of cases.jsonl, or of all its shards).")
-    files: dict[str, str] = Field(description="sha256 of every file, keyed by relative path (cases.jsonl too).")
+    case_count: int = Field(ge=0, le=1_000_000,
+                            description="Number of cases (lines of cases.jsonl, or of all its shards).")
+    files: dict[RelativePath, Sha256] = Field(
+        description="sha256 of every file, keyed by relative path (cases.jsonl too); paths as FileRef.path.")
     shard_size: int | None = Field(
         None, ge=1, description="Sharded layout only (absent otherwise): cases per shard. The cases are then in "
         "cases-00000.jsonl, cases-00001.jsonl, ... (every shard but the last holds exactly this many) and the "

@@ -1,14 +1,13 @@
 """Where a suite keeps its cases: one `cases.jsonl`, or shards `cases-00000.jsonl`, `cases-00001.jsonl`, ...
 
 A sharded suite (`assetgen build --shard-size N`) has one manifest whose `shard_size` is set; shard k holds
-cases k*N .. k*N+N-1 and its media under `assets/0000k/`. Readers go through `case_files` and `case_lines`
-so both layouts read the same way.
+cases k*N .. k*N+N-1 and its media under `assets/0000k/`. Readers go through `case_files`
+(golden.read_cases reads them) so both layouts read the same way.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 from assetgen.dataset.records import Manifest
@@ -42,17 +41,3 @@ def case_files(root: Path, manifest: Manifest) -> list[str]:
         raise GoldenIntegrityError(str(root), [f"{len(names)} shards for {manifest.case_count} cases of "
                                                f"{manifest.shard_size} per shard (expected {expected})"])
     return names
-
-
-def case_lines(root: Path, manifest: Manifest) -> Iterator[tuple[str, int, str]]:
-    """(file, line number, line) of every case in order; checks that each shard holds its share of cases."""
-    names = case_files(root, manifest)
-    for position, name in enumerate(names):
-        count = 0
-        for number, line in enumerate((root / name).read_text("utf-8").splitlines(), 1):
-            count = number
-            yield name, number, line
-        if manifest.shard_size is not None:
-            share = min(manifest.shard_size, manifest.case_count - position * manifest.shard_size)
-            if count != share:
-                raise GoldenIntegrityError(str(root), [f"{name} has {count} cases, expected {share}"])

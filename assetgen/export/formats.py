@@ -8,12 +8,11 @@ YAML + utils.py over that parquet).
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 from assetgen.dataset.golden import default_golden, load_golden, read_manifest
+from assetgen.dataset.paths import read_inside, resolve_inside
 from assetgen.dataset.records import Case
-from assetgen.dataset.shards import case_files
 from assetgen.errors import AssetgenError
 from assetgen.media.imaging import png_bytes
 from assetgen.media.video import decode_av, sample_indices
@@ -35,11 +34,17 @@ def _spec(case: Case) -> dict:
                                     "system_prompt", "truth", "grader", "sampling"})
 
 
+def _copy(root: Path, out: Path, rel: str) -> None:
+    """One file of the suite to the same place under `out`, both resolved strictly inside their folders."""
+    target = resolve_inside(out, rel)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(read_inside(root, rel))
+
+
 def export_jsonl(cases, root: Path, out: Path) -> None:
-    shutil.copytree(root / "assets", out / "assets", dirs_exist_ok=True)
-    for name in case_files(root, read_manifest(root)):  # cases.jsonl, or its shards
-        shutil.copy2(root / name, out / name)
-    shutil.copy2(root / "manifest.json", out / "manifest.json")
+    for rel in read_manifest(root).files:  # exactly the files the manifest pins, all verified
+        _copy(root, out, rel)
+    _copy(root, out, "manifest.json")
 
 
 def export_openai(cases, root: Path, out: Path, model: str) -> None:
@@ -57,7 +62,7 @@ def video_frames(case: Case, root: Path, frames: int) -> list[list]:
     clips = []
     for ref in case.inputs:
         if ref.media_type == "video/mp4":
-            decoded, _ = decode_av((root / ref.path).read_bytes())
+            decoded, _ = decode_av(read_inside(root, ref.path))
             clips.append([decoded[i] for i in sample_indices(len(decoded), frames)])
     return clips
 
@@ -66,16 +71,15 @@ def _media_for_inspect(case: Case, root: Path, out: Path, frames: int) -> tuple[
     paths, note = [], ""
     for ref in case.inputs:
         if ref.media_type.startswith("image/"):
-            target = out / ref.path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(root / ref.path, target)
+            _copy(root, out, ref.path)
             paths.append(ref.path)
     clips = video_frames(case, root, frames)
     for c, clip in enumerate(clips):
         for k, frame in enumerate(clip):
             rel = f"assets/{case.family}/{case.id}_clip{c + 1}_frame{k + 1:02d}.png"
-            (out / rel).parent.mkdir(parents=True, exist_ok=True)
-            (out / rel).write_bytes(png_bytes(frame))
+            target = resolve_inside(out, rel)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(png_bytes(frame))
             paths.append(rel)
     if clips:
         note = VIDEO_NOTE.format(n=frames, clips=f", {len(clips)} videos one after the other" if len(clips) > 1
@@ -159,9 +163,9 @@ def export_hf(cases, root: Path, out: Path) -> Path:
         rows["grader"].append(case.grader.model_dump_json())
         rows["case"].append(json.dumps(_spec(case)))
         # bytes embedded: a plain to_parquet of path-only Image values would keep just the paths
-        rows["images"].append([{"bytes": (root / f.path).read_bytes(), "path": Path(f.path).name}
+        rows["images"].append([{"bytes": read_inside(root, f.path), "path": Path(f.path).name}
                                for f in case.inputs if f.media_type.startswith("image/")])
-        rows["videos"].append([{"bytes": (root / f.path).read_bytes(), "path": Path(f.path).name}
+        rows["videos"].append([{"bytes": read_inside(root, f.path), "path": Path(f.path).name}
                                for f in case.inputs if f.media_type == "video/mp4"])
     features = Features({**{k: Value("string") for k in rows if k not in ("images", "videos")},
                          "images": List(Image()),

@@ -10,14 +10,15 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import orjson
 from aiohttp import web
 
 from assetgen.media.video import sample_indices
-from assetgen.reference.media import MediaError, decode_image_url, decode_video_url
+from assetgen.reference.media import MediaError, MediaLimits, decode_media
+from assetgen.reference.params import ParamError, check_message, check_params
 from assetgen.reference.solver import Clip, solve
 
 MODEL = "assetgen-reference"
@@ -38,6 +39,9 @@ class ServeOptions:
     degenerate: bool = False  # answer with a repetition loop
     seed: int = 0  # for the injected failures
     max_body: int = 64 * 1024 * 1024
+    max_prompt_chars: int = 1 << 20  # a longer prompt is refused like a context-length overflow
+    limits: MediaLimits = field(default_factory=MediaLimits)  # what one request may make it decode
+    workers: int = 2  # requests decoded and solved at once; the others wait (memory stays bounded)
 
 
 def _error(status: int, message: str, kind: str = "invalid_request_error") -> web.Response:
@@ -46,6 +50,13 @@ def _error(status: int, message: str, kind: str = "invalid_request_error") -> we
 
 def _tokens(text: str) -> list[str]:
     return _TOKEN.findall(text)
+
+
+def _url(part: dict, kind: str) -> object:
+    value = part.get(kind)
+    if not isinstance(value, dict) or not isinstance(value.get("url"), str):
+        raise ParamError(f"{kind} must be an object with a string 'url', got {type(value).__name__}")
+    return value["url"]
 
 
 class Reference:
@@ -57,7 +68,8 @@ class Reference:
         threading.Thread(target=ocr.warm_up, daemon=True).start()  # the first OCR request need not wait
         self.options = options
         self.rng = np.random.default_rng(options.seed)
-        self.counters = {"requests": 0, "errors": 0, "prompt_tokens": 0, "completion_tokens": 0}
+        self.counters = {"requests": 0, "errors": 0, "prompt_tokens": 0, "completion_tokens": 0, "disconnects": 0}
+        self.slots = asyncio.Semaphore(options.workers)
 
     def app(self) -> web.Application:
         app = web.Application(client_max_size=self.options.max_body)
@@ -86,37 +98,45 @@ class Reference:
         return frames
 
     def _parse(self, body) -> tuple[str, list[np.ndarray], list[list[np.ndarray]], int]:
-        if not isinstance(body, dict):
-            raise MediaError("the request body must be a JSON object")
+        """Text and decoded media of a request; its shape is checked, and the prompt's size, before any
+        media is decoded."""
         messages = body.get("messages")
         if not isinstance(messages, list) or not messages:
-            raise MediaError("'messages' must be a non-empty list")
-        texts, images, clips = [], [], []
-        for message in messages:
-            if not isinstance(message, dict) or message.get("role") != "user":
+            raise ParamError("'messages' must be a non-empty list")
+        texts, media = [], []
+        for index, message in enumerate(messages):
+            check_message(index, message)
+            if message["role"] != "user":
                 continue
             content = message.get("content")
             if isinstance(content, str):
                 texts.append(content)
                 continue
-            if not isinstance(content, list):
-                raise MediaError("message 'content' must be a string or a list of parts")
-            for part in content:
+            for part in content or []:
                 kind = part.get("type") if isinstance(part, dict) else None
                 if kind == "text":
-                    texts.append(str(part.get("text", "")))
-                elif kind == "image_url":
-                    images.append(decode_image_url((part.get("image_url") or {}).get("url")))
-                elif kind == "video_url":
-                    frames, fps = decode_video_url((part.get("video_url") or {}).get("url"))
-                    if not frames:
-                        raise MediaError("video_url: no frames")
-                    clip = Clip(self._sample(frames, fps))
-                    clip.seconds = (len(frames) - 1) / fps if fps else None
-                    clips.append(clip)
+                    if not isinstance(part.get("text"), str):
+                        raise ParamError("a text part's text must be a string")
+                    texts.append(part["text"])
+                elif kind in ("image_url", "video_url"):
+                    media.append((kind, _url(part, kind)))
                 else:
-                    raise MediaError(f"unsupported content part type {kind!r}")
+                    raise ParamError(f"unsupported content part type {kind!r}")
         text = "\n".join(texts)
+        if len(text) > self.options.max_prompt_chars:
+            raise ParamError(f"the prompt is {len(text)} characters, over the limit of "
+                             f"{self.options.max_prompt_chars}")
+        images, clips = [], []
+        for (kind, _), value in zip(media, decode_media(media, self.options.limits), strict=True):
+            if kind == "image_url":
+                images.append(value)
+                continue
+            frames, fps = value
+            if not frames:
+                raise MediaError("video_url: no frames")
+            clip = Clip(self._sample(frames, fps))
+            clip.seconds = (len(frames) - 1) / fps if fps else None
+            clips.append(clip)
         prompt_tokens = len(_tokens(text)) + 256 * len(images) + 64 * sum(len(c) for c in clips)
         return text, images, clips, prompt_tokens
 
@@ -154,14 +174,16 @@ class Reference:
                                          status=429, headers={"Retry-After": "1"})
             return _error(500, "injected server error", "server_error")
         try:
-            text, images, clips, prompt_tokens = await asyncio.to_thread(self._parse, body)
-            reasoning, answer = await asyncio.to_thread(self._compose, body, text, images, clips)
-        except MediaError as exc:
+            if not isinstance(body, dict):
+                raise ParamError("the request body must be a JSON object")
+            check_params(body)
+            async with self.slots:  # decoding and solving run in a worker thread, never on the event loop
+                text, images, clips, prompt_tokens = await asyncio.to_thread(self._parse, body)
+                reasoning, answer = await asyncio.to_thread(self._compose, body, text, images, clips)
+        except (MediaError, ParamError) as exc:
             self.counters["errors"] += 1
-            return _error(400, str(exc))
+            return _error(getattr(exc, "status", 400), str(exc))
         max_tokens = body.get("max_completion_tokens") or body.get("max_tokens")
-        if max_tokens is not None and (not isinstance(max_tokens, int) or max_tokens < 1):
-            return _error(400, f"max_tokens must be a positive integer, got {max_tokens!r}")
         r_tokens, a_tokens = _tokens(reasoning), _tokens(answer)
         finish = "stop"
         if max_tokens is not None and len(r_tokens) + len(a_tokens) > max_tokens:
@@ -203,19 +225,22 @@ class Reference:
             await response.write(b"data: " + orjson.dumps(chunk | (extra or {})) + b"\n\n")
 
         pause = 1.0 / self.options.tokens_per_s if self.options.tokens_per_s else 0.0
-        await send({"role": "assistant"})
-        for field, tokens in (("reasoning", r_tokens), ("content", a_tokens)):
-            for token in tokens:
-                if pause:
-                    await asyncio.sleep(pause)
-                await send({field: token})
-        await send({}, finish)
-        options = body.get("stream_options")
-        if isinstance(options, dict) and options.get("include_usage"):
-            await response.write(b"data: " + orjson.dumps({"id": ident, "object": "chat.completion.chunk",
-                                                           "created": 0, "model": MODEL, "choices": [],
-                                                           "usage": usage}) + b"\n\n")
-        await response.write(b"data: [DONE]\n\n")
+        try:
+            await send({"role": "assistant"})
+            for field_name, tokens in (("reasoning", r_tokens), ("content", a_tokens)):
+                for token in tokens:
+                    if pause:
+                        await asyncio.sleep(pause)
+                    await send({field_name: token})
+            await send({}, finish)
+            options = body.get("stream_options")
+            if isinstance(options, dict) and options.get("include_usage"):
+                await response.write(b"data: " + orjson.dumps({"id": ident, "object": "chat.completion.chunk",
+                                                               "created": 0, "model": MODEL, "choices": [],
+                                                               "usage": usage}) + b"\n\n")
+            await response.write(b"data: [DONE]\n\n")
+        except ConnectionResetError:  # the client hung up mid-stream: nothing to answer, nothing to log
+            self.counters["disconnects"] += 1
         return response
 
 

@@ -20,18 +20,50 @@ from assetgen.reference import minipy, ocr
 from assetgen.reference.shapes import things
 
 CANNOT = "I cannot determine the answer from the image."
-Solver = Callable[[re.Match, list[np.ndarray], list[list[np.ndarray]]], str | None]
-_SOLVERS: list[tuple[re.Pattern, Solver]] = []
+Solver = Callable[["Found", list[np.ndarray], list[list[np.ndarray]]], str | None]
+_SOLVERS: list[tuple[tuple[re.Pattern, ...], Solver]] = []
 
 
-def solver(pattern: str, *, first: bool = False):
-    """Register a solver; `first` puts it ahead of broader patterns that would also match."""
+class Found:
+    """The groups of a solver's patterns, matched one after another (`.group(k)` like re.Match)."""
+
+    def __init__(self, groups: list[str | None]):
+        self.groups = groups
+
+    def group(self, k: int) -> str | None:
+        return self.groups[k - 1]
+
+
+def solver(*patterns: str, first: bool = False):
+    """Register a solver for a question matching `patterns` in order, each after the previous one.
+
+    A pattern never has an unbounded `.*` followed by more pattern: on a prompt repeating its start,
+    each start would scan to the end (quadratic); split it into patterns instead, which are searched
+    once each (`tests/test_reference_hostile.py` checks this). `first` puts it ahead of broader
+    patterns that would also match."""
     def register(function: Solver) -> Solver:
-        entry = (re.compile(pattern, re.IGNORECASE | re.DOTALL), function)
+        entry = (tuple(re.compile(p, re.IGNORECASE | re.DOTALL) for p in patterns), function)
         _SOLVERS.insert(0, entry) if first else _SOLVERS.append(entry)
         return function
 
     return register
+
+
+def patterns() -> list[str]:
+    """Every registered question pattern."""
+    return [p.pattern for entry, _ in _SOLVERS for p in entry]
+
+
+def _match(entry: tuple[re.Pattern, ...], text: str) -> Found | None:
+    groups: list[str | None] = []
+    start = 0
+    for pattern in entry:
+        match = pattern.search(text, start)
+        if match is None:
+            return None
+        groups += match.groups()
+        start = match.end()
+    return Found(groups)
 
 
 def solve(text: str, images: list[np.ndarray], clips: list[list[np.ndarray]]) -> str:
@@ -41,12 +73,12 @@ def solve(text: str, images: list[np.ndarray], clips: list[list[np.ndarray]]) ->
         size = len(images) // count
         clips = [Clip(images[k * size:(k + 1) * size]) for k in range(count)]
         images = []
-    for pattern, function in _SOLVERS:
-        match = pattern.search(text)
+    for entry, function in _SOLVERS:
+        match = _match(entry, text)
         if match:
             try:
                 answer = function(match, images, clips)
-            except (ValueError, IndexError, cv2.error):
+            except Exception:  # pixels a reader cannot make sense of give no answer, not a 500
                 answer = None
             if answer is not None:
                 return answer
@@ -148,14 +180,14 @@ def background_colors(m, images, clips):
     return f"The answer is {len({_background(f) for f in clips[0]})}."
 
 
-@solver(r"circle in this video pulses.*How many times does it reach its largest size")
+@solver(r"circle in this video pulses", r"How many times does it reach its largest size")
 def pulses(m, images, clips):
     areas = [int(ink(f).sum()) for f in clips[0]]
     peaks = sum(areas[i - 1] < areas[i] > areas[i + 1] for i in range(1, len(areas) - 1))
     return f"The answer is {peaks}."
 
 
-@solver(r"Objects appear one at a time in this video.*How many objects appear in total")
+@solver(r"Objects appear one at a time in this video", r"How many objects appear in total")
 def appearing(m, images, clips):
     seen = set()
     for frame in clips[0]:
@@ -208,11 +240,18 @@ def most_of_shape(m, images, clips):
     return f"({'ABCDEFGH'[best]}) Image {best + 1}"
 
 
+_OPTION = re.compile(r"\([A-L]\) ")
+
+
 def _options(text: str) -> list[str]:
-    return [o.strip() for o in re.findall(r"\([A-L]\) ([^()]+?)(?=\s*\([A-L]\)|$)", text)]
+    """'(A) one (B) two' -> ['one', 'two']: the text between markers (one pass; no parentheses inside)."""
+    marks = list(_OPTION.finditer(text))
+    ends = [m.start() for m in marks[1:]] + [len(text)]
+    spans = (text[m.end():end] for m, end in zip(marks, ends, strict=True))
+    return [o.strip() for o in spans if o.strip() and "(" not in o and ")" not in o]
 
 
-@solver(r"follow a repeating pattern\. Which shape comes next.*?(\(A\).*)$")
+@solver(r"follow a repeating pattern\. Which shape comes next", r"(\(A\).*)$")
 def next_in_pattern(m, images, clips):
     shown = sorted((t for t in things(images[0]) if t.area > 400), key=lambda t: t.x)
     shown = [t for t in shown if t.color != "black" or t.shape != "star"]  # the '?' glyph is not a shape
@@ -325,7 +364,7 @@ def motion_kind(m, images, clips):
     return _choose(m.group(1), kind)
 
 
-@solver(r"moves around a circle\. Does it go clockwise or counterclockwise.*?(\(A\).*)$")
+@solver(r"moves around a circle\. Does it go clockwise or counterclockwise", r"(\(A\).*)$")
 def turning(m, images, clips):
     path = np.array(_main_path(clips[0]))
     centre = path.mean(axis=0)
@@ -356,7 +395,7 @@ def same_direction(m, images, clips):
     return "Yes." if (_travel(clips[0]) > 0) == (_travel(clips[1]) > 0) else "No."
 
 
-@solver(r"where in the frame will it be ([\d.]+) seconds after the video ends\?.*?(\(A\).*)$")
+@solver(r"where in the frame will it be ([\d.]+) seconds after the video ends\?", r"(\(A\).*)$")
 def predict(m, images, clips):
     clip = clips[0]
     seconds = getattr(clip, "seconds", None) or (len(clip) - 1) / 2.0  # unknown rate: assume 2 fps
@@ -655,7 +694,7 @@ def _find(labels, name: str) -> int:
     return next(i for i, label in enumerate(labels) if label and label.lower() == wanted)
 
 
-@solver(r"In this bar chart, what is the value of the bar labelled '([^']+)'")
+@solver(r"In this bar chart, what is the value of the bar labelled '([^']{1,100})'")
 def bar_value(m, images, clips):
     labels, values, _ = _bar_chart(images[0])
     return f"The answer is {values[_find(labels, m.group(1))]:g}."
@@ -669,7 +708,7 @@ def bar_extreme(m, images, clips):
     return labels[heights.index(pick(heights))]
 
 
-@solver(r"In this bar chart, how much larger is '([^']+)' than '([^']+)'")
+@solver(r"In this bar chart, how much larger is '([^']{1,100})' than '([^']{1,100})'")
 def bar_difference(m, images, clips):
     labels, values, _ = _bar_chart(images[0])
     return f"The answer is {values[_find(labels, m.group(1))] - values[_find(labels, m.group(2))]:g}."
@@ -749,7 +788,7 @@ def _call(text: str) -> tuple[str, list]:
     return found.group(1), [] if argument is None else [argument]
 
 
-@solver(r"What does (\w+\(.*?\)) return, for the function in this image")
+@solver(r"What does (\w+\(.{0,200}?\)) return, for the function in this image")
 def code_value(m, images, clips):
     name, args = _call(m.group(1))
     try:
@@ -758,7 +797,7 @@ def code_value(m, images, clips):
         return None
 
 
-@solver(r"Trace (\w+\(.*?\)) for the function in this image step by step")
+@solver(r"Trace (\w+\(.{0,200}?\)) for the function in this image step by step")
 def code_trace(m, images, clips):
     name, args = _call(m.group(1))
     lines: list[str] = []

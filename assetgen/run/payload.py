@@ -10,6 +10,7 @@ from typing import Any
 
 import orjson
 
+from assetgen.dataset.paths import resolve_inside
 from assetgen.dataset.records import CaseToSend
 from assetgen.media.video import decode_av, jpeg_bytes, sample_indices
 from assetgen.run.records import SentSummary
@@ -101,7 +102,7 @@ def _media_parts(case: CaseToSend, root: Path, options: RequestOptions):
     images = videos = media_bytes = 0
     frames_shown = None
     for ref in case.inputs:
-        path = root / ref.path
+        path = resolve_inside(root, ref.path)  # strictly inside the suite, no links: checked once, in dataset
         if ref.media_type.startswith("image/"):
             url, size = _encoded(ref.media_type, path.read_bytes())
             parts.append({"type": "image_url", "image_url": {"url": url}})
