@@ -196,15 +196,17 @@ def grade_command(responses, golden, out) -> None:
 @click.option("--resume", type=click.Path(file_okay=False, exists=True, path_type=Path), default=None,
               help="Continue a run folder: finished cases are skipped.")
 @click.option("--fail-under", type=float, default=None, help="Exit 1 when accuracy is below this fraction.")
+@click.option("--batch", is_flag=True, help="Submit the suite as one OpenAI batch (Files and Batches APIs, through "
+              "the openai SDK), wait for it, then grade; needs --endpoint and --model.")
 def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video_mode, num_frames, max_tokens,
                  temperature, seed, timeout, retries, concurrency, thinking, extra_body, no_stream, out, resume,
-                 fail_under) -> None:
+                 fail_under, batch) -> None:
     """Measure an OpenAI-compatible endpoint on the golden set and report like a benchmark."""
     import orjson
 
     from assetgen.dataset.golden import default_golden
     from assetgen.report.console import print_report
-    from assetgen.report.evaluate import evaluate
+    from assetgen.report.evaluate import evaluate, evaluate_batch
     from assetgen.run.endpoint import api_key as resolve_key
     from assetgen.run.payload import RequestOptions
     from assetgen.run.runner import EvalOptions
@@ -224,7 +226,10 @@ def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video
         request=RequestOptions(model="", max_tokens=max_tokens, temperature=temperature, seed=seed,
                                video_mode=video_mode, num_frames=num_frames, stream=not no_stream,
                                extra_body=extra))
-    report = evaluate(options, notify=lambda line: click.echo(line, err=True))
+    if batch and resume:
+        raise AssetgenError("--batch cannot --resume: a batch is submitted whole")
+    run = evaluate_batch if batch else evaluate
+    report = run(options, notify=lambda line: click.echo(line, err=True))
     print_report(report)
     click.echo(f"\nrun folder: {report.run_dir}  (report.html, report.md, grades.jsonl)")
     if fail_under is not None and report.accuracy < fail_under:

@@ -9,7 +9,7 @@ from assetgen.run.records import ResponseRecord
 
 # A stream is "not paced" when its text after the first token arrived within this many seconds: the whole
 # answer came as one burst (an unpaced reference endpoint delivers it in 0.1-0.4 ms on loopback, which reads
-# as 15,000-140,000 tok/s), so the window measures the client's event loop, not decoding, and no rate is claimed;
+# as 15,000-65,000 tok/s here), so the window measures the client's event loop, not decoding, and no rate is claimed;
 # the table says "n/a" when half the answers with a rate or more were not paced.
 MIN_DECODE_WINDOW_S = 0.005
 
