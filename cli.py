@@ -157,8 +157,16 @@ def build(out, suite, per_family, seed, workers, families, knob_args, check, ver
 
 @main.command("list")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def list_families(as_json) -> None:
-    """Families, their categories and knobs with ranges."""
+@click.option("--cases", is_flag=True, help="List the cases of a suite (id, family, category, modality) instead.")
+@click.option("--golden", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Suite folder for --cases (default: the golden set).")
+def list_families(as_json, cases, golden) -> None:
+    """Families, their categories and knobs with ranges; with --cases, the cases of a suite."""
+    if cases:
+        from assetgen.dataset.describe import list_cases
+
+        click.echo(list_cases(golden, as_json=as_json))
+        return
     from assetgen.generate.catalog import describe_families
 
     click.echo(describe_families(as_json=as_json))
@@ -181,7 +189,8 @@ def show(case_id, golden, scene) -> None:
 @click.option("--golden", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Suite the responses answer (default: the golden set).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Grades JSONL (default: grades.jsonl beside RESPONSES; '-' for stdout).")
+              help="Grades JSONL (default: grades.jsonl beside a file named responses.jsonl, else <name>.grades.jsonl "
+              "beside RESPONSES; '-' for stdout).")
 def grade_command(responses, golden, out) -> None:
     """Re-grade saved responses (JSONL) without calling a model."""
     from assetgen.report.regrade import regrade
@@ -210,30 +219,34 @@ def grade_command(responses, golden, out) -> None:
 @click.option("--num-frames", type=int, default=None,
               help="Send N uniformly sampled frames (frames, jpeg-sequence), or ask the server for N via "
               "media_io_kwargs (video_url).")
-@click.option("--max-tokens", type=int, default=1024, show_default=True)
-@click.option("--temperature", type=float, default=0.0, show_default=True)
-@click.option("--seed", type=int, default=None)
+@click.option("--max-tokens", type=int, default=1024, show_default=True,
+              help="max_tokens of each request (reasoning included on most servers).")
+@click.option("--temperature", type=float, default=0.0, show_default=True, help="Sampling temperature.")
+@click.option("--seed", type=int, default=None, help="Sampling seed sent with each request (default: none).")
 @click.option("--timeout", type=float, default=300.0, show_default=True, help="Seconds per attempt.")
 @click.option("--retries", type=int, default=2, show_default=True,
               help="Retries on 429/5xx/timeouts (exponential backoff, honours Retry-After).")
-@click.option("--concurrency", type=int, default=4, show_default=True)
+@click.option("--concurrency", type=int, default=4, show_default=True, help="Requests in flight at once.")
 @click.option("--thinking", type=click.Choice(["on", "off", "both", "server-default"]), default="server-default",
               show_default=True, help="chat_template_kwargs.enable_thinking; 'both' runs every case twice.")
 @click.option("--extra-body", default=None, help="JSON merged into every request body.")
 @click.option("--no-stream", is_flag=True, help="Do not stream (no TTFT).")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("runs"), show_default=True)
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("runs"), show_default=True,
+              help="Parent folder of the new run folder.")
 @click.option("--resume", type=click.Path(file_okay=False, exists=True, path_type=Path), default=None,
               help="Continue a run folder: finished cases are skipped.")
 @click.option("--fail-under", type=float, default=None, help="Exit 1 when accuracy is below this fraction.")
+@click.option("--batch", is_flag=True, help="Submit the suite as one OpenAI batch (Files and Batches APIs, through "
+              "the openai SDK), wait for it, then grade; needs --endpoint and --model.")
 def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video_mode, num_frames, max_tokens,
                  temperature, seed, timeout, retries, concurrency, thinking, extra_body, no_stream, out, resume,
-                 fail_under) -> None:
+                 fail_under, batch) -> None:
     """Measure an OpenAI-compatible endpoint on the golden set and report like a benchmark."""
     import orjson
 
     from assetgen.dataset.golden import default_golden
     from assetgen.report.console import print_report
-    from assetgen.report.evaluate import evaluate, judge
+    from assetgen.report.evaluate import evaluate, evaluate_batch, judge
     from assetgen.run.endpoint import api_key as resolve_key
     from assetgen.run.payload import RequestOptions
     from assetgen.run.runner import EvalOptions
@@ -253,7 +266,10 @@ def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video
         request=RequestOptions(model="", max_tokens=max_tokens, temperature=temperature, seed=seed,
                                video_mode=video_mode, num_frames=num_frames, stream=not no_stream,
                                extra_body=extra))
-    report = evaluate(options, notify=lambda line: click.echo(line, err=True))
+    if batch and resume:
+        raise AssetgenError("--batch cannot --resume: a batch is submitted whole")
+    run = evaluate_batch if batch else evaluate
+    report = run(options, notify=lambda line: click.echo(line, err=True))
     print_report(report)
     click.echo(f"\nrun folder: {report.run_dir}  (report.html, report.md, grades.jsonl)")
     judgement = judge(report, fail_under)
@@ -265,7 +281,8 @@ def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video
 
 @main.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Bind address (loopback by default).")
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port (0: any free port).")
 @click.option("--num-frames", type=int, default=None, help="Look at only N uniformly sampled frames per clip.")
 @click.option("--fps", type=float, default=None, help="Sample clips at this rate from their container fps.")
 @click.option("--think", is_flag=True, help="Reason before answering (message.reasoning).")
@@ -290,9 +307,11 @@ def serve_command(host, port, num_frames, fps, think, think_in_content, redact_s
 
 
 @main.command("export")
-@click.option("--format", "fmt", required=True, type=click.Choice(["jsonl", "openai", "inspect", "hf", "lmms-eval"]))
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), required=True)
-@click.option("--golden", type=click.Path(file_okay=False, path_type=Path), default=None)
+@click.option("--format", "fmt", required=True, type=click.Choice(["jsonl", "openai", "inspect", "hf", "lmms-eval"]),
+              help="Target harness or format.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), required=True, help="Folder to write into.")
+@click.option("--golden", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Suite folder (default: the golden set).")
 @click.option("--frames", type=int, default=8, show_default=True, help="Frames per clip where video is sent as images.")
 @click.option("--model", default="default", show_default=True, help="Model name in openai request bodies.")
 def export_command(fmt, out, golden, frames, model) -> None:
@@ -304,7 +323,8 @@ def export_command(fmt, out, golden, frames, model) -> None:
 
 @main.command("report")
 @click.argument("run_dir", type=click.Path(file_okay=False, exists=True, path_type=Path))
-@click.option("--golden", type=click.Path(file_okay=False, path_type=Path), default=None)
+@click.option("--golden", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Suite the run answered (default: the golden set).")
 def report_command(run_dir, golden) -> None:
     """Re-grade a run and re-render its reports (no model is called)."""
     from assetgen.report.console import print_report

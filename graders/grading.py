@@ -48,8 +48,11 @@ def grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
     if isinstance(record, str):
         return out(0, "error", "transport", None, record)
     if record.status == "error":
+        error = record.error or "request failed"
+        # the runner's own message already starts with the status: say it once
         where = f"HTTP {record.http_status}: " if record.http_status else ""
-        return out(0, "error", "transport", None, f"no answer: {where}{record.error or 'request failed'}")
+        return out(0, "error", "transport", None,
+                   f"no answer: {error if where and error.startswith(where) else where + error}")
 
     split = split_reasoning(record.content, record.reasoning or record.reasoning_content)
     finish = record.finish_reason

@@ -32,6 +32,12 @@ class CategoryRow(BaseModel):
     errors: int  # transport errors, left out of accuracy
     score: float  # mean score over tests
 
+    @property
+    def asked(self) -> int:
+        """Every graded request, transport errors included: perfect + partial + failed + errors (the tables'
+        "Tests" column, so the columns beside it add up to it)."""
+        return self.tests + self.errors
+
 
 class Summary(BaseModel):
     rows: list[CategoryRow]
@@ -75,7 +81,7 @@ def format_summary(summary: Summary) -> str:
     for row in [*summary.rows, summary.total]:
         if row is summary.total:
             lines.append("-" * len(lines[0]))
-        lines.append(f"{row.category:<22}{row.tests:>6}{pct(row.perfect, row.tests):>12}"
+        lines.append(f"{row.category:<22}{row.asked:>6}{pct(row.perfect, row.tests):>12}"
                      f"{pct(row.partial, row.tests):>12}{pct(row.failed, row.tests):>12}{row.errors:>8}")
     if summary.causes:
         lines.append("")

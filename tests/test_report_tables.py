@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
 import pytest
 from rich.console import Console
@@ -164,3 +165,59 @@ def test_paired_flips_ignore_transport_errors(tmp_path):
     categories = {cid: c.category for cid, c in CASES.items()}
     p = tables.paired(a.grades, b.grades, lambda r: (r.case_id, r.repeat), categories)
     assert p.pairs == 2 and [f.case_id for f in p.right_to_wrong] == ["arithmetic-s0-0000"] and not p.wrong_to_right
+
+
+def _mixed_run(tmp_path):
+    answers = [Answer("arithmetic-s0-0000"), Answer("color_grid-s0-0001", content=WRONG),
+               Answer("bar_chart-s0-0000"), Answer("equation-s0-0000", status="error")]
+    return make_run(tmp_path, "mixed", answers)
+
+
+def test_tests_column_counts_every_request_so_the_verdicts_add_up(tmp_path):
+    run_dir = _mixed_run(tmp_path)
+    report = write_reports(run_dir)
+    header, rows = tables.results_grid(report, "server-default")
+    total = dict(zip(header, rows[-1], strict=True))
+    assert total["Tests"] == "4" and total["Errors"] == "1" and total["Accuracy (95% CI)"].startswith("67%")
+    for row in rows:
+        cells = dict(zip(header, row, strict=True))
+        assert int(cells["Tests"]) == sum(int(cells[k]) for k in ("Perfect", "Partial", "Failed", "Errors"))
+    page = (run_dir / "report.html").read_text()
+    assert "<td>4</td><td>2</td>" in page  # the HTML total row: Tests, then Perfect
+    from graders import format_summary
+    lines = format_summary(report.summaries["server-default"]).splitlines()
+    assert next(line for line in lines if line.startswith("total")).split()[:2] == ["total", "4"]
+
+
+def test_verdict_counts_are_coloured_in_a_terminal(tmp_path):
+    report = write_reports(_mixed_run(tmp_path))
+    console = Console(file=io.StringIO(), width=100, force_terminal=True, color_system="standard")
+    print_report(report, console)
+    out = console.file.getvalue()
+    assert re.search(r"\x1b\[1;32m +2\x1b\[0m", out)  # the total's perfect count, green
+    assert re.search(r"\x1b\[1;31m +1\x1b\[0m", out) and re.search(r"\x1b\[1;35m +1\x1b\[0m", out)  # failed, errors
+    assert not re.search(r"\x1b\[1;33m", out)  # no partial answer: its 0 is not coloured
+
+
+def test_a_report_piped_to_a_file_does_not_wrap_at_80_columns(tmp_path):
+    from click.testing import CliRunner
+
+    import cli
+    run_dir = _mixed_run(tmp_path)
+    result = CliRunner().invoke(cli.main, ["report", str(run_dir)], env={"COLUMNS": None})
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert any(line.startswith("Accuracy: perfect answers") and line.rstrip().endswith("score interval.")
+               for line in lines), result.output
+    assert max(len(line) for line in lines) > 80
+
+
+def test_the_accuracy_legend_does_not_cover_the_bars(tmp_path):
+    from assetgen.report.plots import _accuracy_axes
+
+    report = write_reports(make_run(tmp_path, "all-right", [Answer("arithmetic-s0-0000"),
+                                                            Answer("bar_chart-s0-0000")]))
+    axes = _accuracy_axes(report.summaries["server-default"])
+    axes.figure.canvas.draw()
+    legend, plot = axes.get_legend().get_window_extent(), axes.get_window_extent()
+    assert not legend.overlaps(plot), (legend, plot)

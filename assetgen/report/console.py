@@ -6,6 +6,7 @@ terminal), so a model's answer or a suite's name cannot restyle or rewrite the s
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,10 +29,24 @@ def plain(text: str, style: str = "") -> Text:
     return Text(visible(text), style=style)
 
 
+# the results table's verdict columns (Perfect, Partial, Failed, Errors): a count above zero in its colour
+VERDICT_STYLES = {2: "green", 3: "yellow", 4: "red", 5: "magenta"}
+# where stdout is a file or a pipe rich would assume 80 columns and wrap every wide table: a log keeps rows whole
+PIPE_WIDTH = 200
+
+
+def stdout_console() -> Console:
+    """rich's console for stdout; when stdout is no terminal (and COLUMNS is not set) PIPE_WIDTH columns wide."""
+    console = Console()
+    if console.is_terminal or os.environ.get("COLUMNS"):
+        return console
+    return Console(width=PIPE_WIDTH)
+
+
 def rich_table(title: str, header: list[str], rows: list[list[str]], *, total_last: bool = True,
-               wrap: bool = False) -> Table:
+               wrap: bool = False, styles: dict[int, str] | None = None) -> Table:
     """A compact table that fits 80 columns where the content allows: numbers never wrap, headers may;
-    `wrap` for tables of long text cells."""
+    `wrap` for tables of long text cells; `styles` colours a column's cells that are not "0"."""
     table = Table(title=plain(title), title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0),
                   show_edge=False)
     for k, name in enumerate(header):
@@ -40,7 +55,9 @@ def rich_table(title: str, header: list[str], rows: list[list[str]], *, total_la
                          min_width=None if wrap else min(widest, 40))
     for k, row in enumerate(rows):
         last = total_last and k == len(rows) - 1
-        table.add_row(*[plain(c, "bold" if last else "") for c in row], end_section=last and len(rows) > 1)
+        cells = [plain(c, " ".join(filter(None, ["bold" if last else "", (styles or {}).get(j, "") if c != "0"
+                                                  else ""]))) for j, c in enumerate(row)]
+        table.add_row(*cells, end_section=last and len(rows) > 1)
     return table
 
 
@@ -61,7 +78,7 @@ def _thinking_tables(thinking: tables.Thinking) -> list[Table]:
 
 
 def print_report(report: RunReport, console: Console | None = None) -> None:
-    console = console or Console()
+    console = console or stdout_console()
     info = report.info
     console.print(Text.assemble(("assetgen eval", "bold"), plain(f": {info.model} at {info.endpoint} ({info.run_id})")))
     for line in tables.warnings(report):
@@ -69,7 +86,7 @@ def print_report(report: RunReport, console: Console | None = None) -> None:
     several = len(report.summaries) > 1
     for label, summary in report.summaries.items():
         title = f"Results, thinking {label}" if several else "Results"
-        console.print(rich_table(title, *tables.results_grid(report, label)))
+        console.print(rich_table(title, *tables.results_grid(report, label), styles=VERDICT_STYLES))
         console.print(plain(tables.interval_note(report, label), "dim"))
         if summary.causes:
             console.print(plain("Causes of partial and failed answers: " +
@@ -104,7 +121,7 @@ def print_comparison(result: tuple[Comparison, list[Path]], console: Console | N
     from assetgen.report.compare import accuracy_grid, flip_grid, perf_grid, runs_grid, significance_lines
 
     comparison, written = result
-    console = console or Console()
+    console = console or stdout_console()
     console.print(rich_table("Runs", *runs_grid(comparison), total_last=False))
     console.print(rich_table("Accuracy by category (95% CI)", *accuracy_grid(comparison)))
     for line in significance_lines(comparison):

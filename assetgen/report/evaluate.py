@@ -12,12 +12,21 @@ from assetgen.reference.server import Running
 from assetgen.report.console import ProgressBar
 from assetgen.report.grading import RunReport
 from assetgen.report.write import write_reports
+from assetgen.run.batch import BatchPolling, run_batch
 from assetgen.run.endpoint import base_url
 from assetgen.run.records import read_run_info
 from assetgen.run.runner import EvalOptions, run_eval
 
 EXIT_BELOW = 1  # accuracy below --fail-under
 EXIT_NO_ANSWER = 3  # as for an unreachable endpoint: nothing usable came back
+
+
+def evaluate_batch(options: EvalOptions, polling: BatchPolling | None = None, *,
+                   notify: Callable[[str], None] = lambda _: None) -> RunReport:
+    """`assetgen eval --batch`: the suite as one OpenAI batch (run.batch), then graded and reported."""
+    if options.endpoint:
+        options.endpoint = base_url(options.endpoint)
+    return write_reports(run_batch(options, polling, notify), options.golden)
 
 
 def evaluate(options: EvalOptions, *, notify: Callable[[str], None] = lambda _: None) -> RunReport:

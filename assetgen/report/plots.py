@@ -14,9 +14,9 @@ from assetgen.run.files import write_atomic
 from graders import Summary
 
 
-def _plot_accuracy(summary: Summary) -> bytes:
+def _accuracy_axes(summary: Summary):
     figure = new_figure(720, 360)
-    axes = figure.add_axes((0.28, 0.14, 0.68, 0.76))
+    axes = figure.add_axes((0.28, 0.2, 0.68, 0.7))
     rows = summary.rows
     names = [r.category for r in rows]
     tests = [max(1, r.tests) for r in rows]
@@ -32,8 +32,13 @@ def _plot_accuracy(summary: Summary) -> bytes:
     axes.invert_yaxis()  # the first category on top, as in the tables
     axes.set_xlim(0, 1)
     axes.set_title("Answers by category")
-    axes.legend(loc="lower right", fontsize=8)
-    return png_bytes(figure_pixels(figure))
+    # below the axes, in one row: inside them it covered the bars of a category at 100%
+    axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=3, fontsize=8, frameon=False)
+    return axes
+
+
+def _plot_accuracy(summary: Summary) -> bytes:
+    return png_bytes(figure_pixels(_accuracy_axes(summary).figure))
 
 
 def _plot_histogram(values: dict[str, list[float]], title: str) -> bytes:

@@ -39,8 +39,10 @@ def grade_file(responses: Path, cases: dict[str, CaseSpec], out: Path | None) ->
 
 
 def default_grades_path(responses: Path) -> Path:
-    """grades.jsonl beside a responses.jsonl; <name>.grades.jsonl beside any other file."""
-    return responses.with_name("grades.jsonl" if "responses" in responses.name else responses.stem + ".grades.jsonl")
+    """grades.jsonl beside a responses.jsonl; <name>.grades.jsonl beside any other file (so the grades of
+    responses-b.jsonl never overwrite those of a run's responses.jsonl)."""
+    return responses.with_name("grades.jsonl" if responses.name == "responses.jsonl"
+                               else responses.stem + ".grades.jsonl")
 
 
 def regrade(responses: Path, golden: Path | None, out: Path | None) -> tuple[Summary, list[str], Path | None]:

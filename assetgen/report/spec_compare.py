@@ -6,11 +6,12 @@ import statistics
 
 from assetgen.report import tables
 from assetgen.report.grading import RunReport
+from assetgen.report.performance import paced_decode_tps
 from assetgen.report.speculative import curve, degenerate_answers
 
 
 def _decode_speed(report: RunReport) -> float | None:
-    rates = [r.timing.decode_tps for r in report.records if r.status == "ok" and r.timing.decode_tps]
+    rates = [rate for r in report.records if r.status == "ok" and (rate := paced_decode_tps(r))]
     return statistics.median(rates) if rates else None
 
 

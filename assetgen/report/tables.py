@@ -321,7 +321,7 @@ def results_grid(report: RunReport, label: str) -> Grid:
     rows = []
     for row in [*summary.rows, summary.total]:
         a = acc[TOTAL if row is summary.total else row.category]
-        rows.append([("Total" if row is summary.total else row.category), str(row.tests), str(row.perfect),
+        rows.append([("Total" if row is summary.total else row.category), str(row.asked), str(row.perfect),
                      str(row.partial), str(row.failed), str(row.errors), str(a)])
     return header, rows
 
@@ -330,7 +330,7 @@ def interval_note(report: RunReport, label: str) -> str:
     method = accuracies(report, label)[TOTAL].method
     how = ("a clustered bootstrap over cases (their repeats resampled together)" if method == "bootstrap"
            else "Wilson's score interval")
-    return f"Accuracy: perfect answers out of answered ones; 95% interval by {how}."
+    return f"Accuracy: perfect answers out of answered ones (Tests - Errors); 95% interval by {how}."
 
 
 def consistency_grid(c: Consistency) -> Grid:

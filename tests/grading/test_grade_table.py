@@ -173,3 +173,9 @@ def test_transport_errors_do_not_count_as_answers():
 def test_unknown_grader_is_an_error_grade():
     result = grade(case("number", 1, "nope"), ok("1"))
     assert result.verdict == "error" and "unknown grader 'nope'" in result.explanation
+
+
+@pytest.mark.parametrize("error", ["HTTP 429: slow down", "slow down"])
+def test_http_status_is_said_once(error):
+    result = grade(NUMBER, {"status": "error", "http_status": 429, "error": error})
+    assert result.explanation == "no answer: HTTP 429: slow down"
