@@ -23,8 +23,9 @@ if str(HERE) not in sys.path:  # the vendored graders: the same code as `assetge
 try:
     from graders import grade
 except ImportError as exc:
-    raise ImportError(f"assetgen task: its graders cannot load ({exc}); "
-                      f"run: pip install -r {HERE / 'requirements.txt'}") from None
+    fix = (f"pip install -r {HERE / 'requirements.txt'}" if (HERE / "graders").is_dir() else
+           "its graders/ folder is missing: export the task again with `assetgen export`")
+    raise ImportError(f"assetgen task: {exc}; {fix}") from None
 
 DATASETS = {"frames": "dataset.jsonl", "video": "dataset_video.jsonl"}
 FINISH = {"max_tokens": "length", "model_length": "length", "content_filter": "content_filter",

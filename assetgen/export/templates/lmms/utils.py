@@ -27,7 +27,9 @@ try:
 
     from graders import grade
 except ImportError as exc:
-    raise ImportError(f"assetgen task: {exc}; run: pip install -r {HERE / 'requirements.txt'}") from None
+    fix = (f"pip install -r {HERE / 'requirements.txt'}" if (HERE / "graders").is_dir() else
+           "its graders/ folder is missing: export the task again with `assetgen export`")
+    raise ImportError(f"assetgen task: {exc}; {fix}") from None
 
 FRAMES = None  # frames per clip in `frames` mode: `assetgen export --frames N`; None sends every frame
 FAILED = ("[LMMS_EVAL_REQUEST_FAILED", "[LMMS_EVAL_BUDGET_EXCEEDED]")
