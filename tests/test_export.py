@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import base64
 import importlib.util
-import io
 import json
 import shutil
 import subprocess
@@ -17,10 +16,9 @@ import numpy as np
 import pytest
 
 from assetgen.dataset.golden import load_golden
-from assetgen.export.common import frame_label
 from assetgen.export.formats import export
 from assetgen.media.imaging import decode_image
-from assetgen.media.video import decode_av, sample_indices
+from assetgen.media.video import decode_av, frame_label, sample_indices
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 CASES = load_golden(GOLDEN)
@@ -165,8 +163,11 @@ def test_lmms_frames_follow_export_frames_with_the_eval_sampling_rule(tmp_path):
     assert len(frames) == 8 and all(np.array_equal(f, decoded[i]) for f, i in zip(frames, sample_indices(30, 8),
                                                                                    strict=True))
     assert message["content"][0]["text"] == "The video (8 frames, in time order):"
+    # the hooks carry their own copies of the sampling rule and the labels: the same as the runner's
     assert all(utils.sample_indices(total, n) == sample_indices(total, n) for total in range(1, 61)
                for n in range(1, 61))
+    assert all(utils.frame_label(k, count, 8) == frame_label(k, count, 8) for count in (1, 2, 3)
+               for k in range(1, count + 1))
 
 
 def test_lmms_metrics_carry_verdict_cause_and_explanation(lmms_folder):

@@ -69,12 +69,6 @@ def video_frames(case: Case, root: Path, frames: int | None = None) -> list[list
     return [[frame for _, frame in clip] for clip in sampled_clips(case, root, frames)]
 
 
-def frame_label(clip: int, count: int, shown: int) -> str:
-    """The text before a clip's frames when a harness sends them as images: the groups stay apart."""
-    return (f"Video {clip} ({shown} frames, in time order):" if count > 1
-            else f"The video ({shown} frames, in time order):")
-
-
 def short_of_frames(cases: list[Case], frames: int | None) -> list[Case]:
     """Cases whose clips seem to show another answer than the truth when `frames` uniformly sampled frames are
     seen (their sampling data): a model that reads those frames right still fails them as `frame_sampling`."""

@@ -10,7 +10,6 @@ from assetgen.dataset.records import Case, FileRef
 from assetgen.export.common import (
     case_file,
     clips,
-    frame_label,
     inside,
     sampled_clips,
     spec,
@@ -19,6 +18,7 @@ from assetgen.export.common import (
     vendor_graders,
 )
 from assetgen.media.imaging import png_bytes
+from assetgen.media.video import frame_label
 
 
 def _copy(root: Path, ref: FileRef, out: Path) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 import orjson
 
 from assetgen.dataset.records import CaseToSend
-from assetgen.media.video import decode_av, jpeg_bytes, sample_indices
+from assetgen.media.video import decode_av, frame_label, jpeg_bytes, sample_indices
 from assetgen.run.records import SentSummary
 
 VIDEO_MODES = ("video_url", "frames", "jpeg-sequence")
@@ -100,6 +100,7 @@ def _media_parts(case: CaseToSend, root: Path, options: RequestOptions):
     parts: list[dict[str, Any]] = []
     images = videos = media_bytes = 0
     frames_shown = None
+    clips = [ref for ref in case.inputs if ref.media_type == "video/mp4"]
     for ref in case.inputs:
         path = root / ref.path
         if ref.media_type.startswith("image/"):
@@ -115,6 +116,8 @@ def _media_parts(case: CaseToSend, root: Path, options: RequestOptions):
         frames = _jpeg_frames(path, options.num_frames)
         frames_shown = len(frames)
         if options.video_mode == "frames":
+            # a label per clip: which clip the frames are, and that they are one (two clips stay apart)
+            parts.append({"type": "text", "text": frame_label(clips.index(ref) + 1, len(clips), len(frames))})
             for jpeg in frames:
                 parts.append({"type": "image_url", "image_url": {"url": _data_url("image/jpeg", jpeg)}})
             images += len(frames)
