@@ -104,7 +104,8 @@ needs_lmms = pytest.mark.skipif(not LMMS_PYTHON, reason="set ASSETGEN_TEST_LMMS_
                                                         "(README: Reuse as a dataset)")
 
 
-def lmms_cli(folder: Path, url: str, tmp_path: Path, task: str, model_args: str = "") -> dict[str, str]:
+def lmms_cli(folder: Path, url: str, tmp_path: Path, task: str, model_args: str = "",
+             prompt_tokens: dict | None = None) -> dict[str, str]:
     out = tmp_path / "lmms-out"
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "OPENAI_API_KEY": "unused"}
     run = subprocess.run([LMMS_PYTHON, "-m", "lmms_eval", "--model", "openai_compatible", "--model_args",
@@ -114,8 +115,10 @@ def lmms_cli(folder: Path, url: str, tmp_path: Path, task: str, model_args: str 
     samples = sorted(out.rglob(f"*samples_{task}.jsonl"))
     # lmms-eval exits 0 even when the task fails to load: the samples file is the proof it ran
     assert run.returncode == 0 and samples, (run.stdout + run.stderr)[-4000:]
-    grades = [json.loads(line)["assetgen_accuracy"] for line in samples[-1].read_text().splitlines()]
-    return {g["case_id"]: g["verdict"] for g in grades}
+    lines = [json.loads(line) for line in samples[-1].read_text().splitlines()]
+    if prompt_tokens is not None:
+        prompt_tokens.update({s["assetgen_accuracy"]["case_id"]: s["token_counts"][0]["input_tokens"] for s in lines})
+    return {s["assetgen_accuracy"]["case_id"]: s["assetgen_accuracy"]["verdict"] for s in lines}
 
 
 @needs_lmms
@@ -130,8 +133,12 @@ def test_lmms_eval_scores_the_golden_set_like_assetgen_eval(reference, assetgen_
 @needs_lmms
 def test_lmms_eval_video_task_scores_like_assetgen_eval_video_url(reference, assetgen_eval, tmp_path):
     folder = copied("lmms-eval", tmp_path)
-    lmms = lmms_cli(folder, reference, tmp_path, "assetgen_golden_video", ",pass_video_url=True,max_frames_num=30")
+    tokens: dict[str, int] = {}
+    lmms = lmms_cli(folder, reference, tmp_path, "assetgen_golden_video", ",pass_video_url=True,max_frames_num=30",
+                    tokens)
     assert lmms == assetgen_eval()
+    # the clips went as video: the reference counts 64 prompt tokens per video frame, 256 per image
+    assert all(tokens[case_id] < 256 * 30 for case_id in VIDEO_IDS), tokens
 
 
 @needs_lmms
