@@ -312,7 +312,9 @@ def serve_command(host, port, num_frames, fps, think, think_in_content, redact_s
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), required=True, help="Folder to write into.")
 @click.option("--golden", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Suite folder (default: the golden set).")
-@click.option("--frames", type=int, default=8, show_default=True, help="Frames per clip where video is sent as images.")
+@click.option("--frames", type=int, default=None,
+              help="Frames per clip where a harness gets clips as images (inspect, lmms-eval), uniformly sampled "
+                   "with the first and the last included, as eval's --num-frames. [default: every frame]")
 @click.option("--model", default="default", show_default=True, help="Model name in openai request bodies.")
 def export_command(fmt, out, golden, frames, model) -> None:
     """Export the golden set for other harnesses (Inspect AI, lmms-eval, HF datasets, OpenAI batch)."""

@@ -76,7 +76,7 @@ def test_multi_image_sends_every_image(tmp_path):
 
 @pytest.mark.parametrize(("mode", "num_frames", "parts", "shown"), [
     ("video_url", None, ["video_url", "text"], None),
-    ("frames", 4, ["image_url"] * 4 + ["text"], 4),
+    ("frames", 4, ["text"] + ["image_url"] * 4 + ["text"], 4),
     ("jpeg-sequence", 6, ["video_url", "text"], 6),
 ], ids=["video_url", "frames-4", "jpeg-sequence-6"])
 def test_video_modes(tmp_path, mode, num_frames, parts, shown):
@@ -91,6 +91,17 @@ def test_video_modes(tmp_path, mode, num_frames, parts, shown):
     if mode == "jpeg-sequence":
         url = sent[0]["video_url"]["url"]
         assert url.startswith("data:video/jpeg;base64,") and url.count(",") == 6
+
+
+def test_frames_mode_labels_each_clip_so_two_clips_stay_apart(tmp_path):
+    """Frames sent as images say which clip they are (as the exported Inspect and lmms-eval tasks do)."""
+    with FakeServer() as server:
+        run(server, tmp_path, filters=("direction_compare", "flashing_light"),
+            request={"video_mode": "frames", "num_frames": 4})
+    texts = {tuple(p["text"] for p in r["messages"][0]["content"] if p["type"] == "text")[:-1]
+             for r in server.requests}
+    assert texts == {("The video (4 frames, in time order):",),
+                     ("Video 1 (4 frames, in time order):", "Video 2 (4 frames, in time order):")}
 
 
 def test_num_frames_with_video_url_asks_the_server(tmp_path):

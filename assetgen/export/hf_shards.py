@@ -15,7 +15,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from assetgen.errors import BuildFailed, ConfigError
-from assetgen.export.formats import _require, _spec, _target
+from assetgen.export.common import require as _require
+from assetgen.export.common import spec as _spec
+from assetgen.export.common import target as _target
 from assetgen.generate.build import Built, Failed, Job, generate, one_line, plan
 from assetgen.generate.distributed import check_versions, cluster_cpus, connect, require_ray, worker_versions
 from assetgen.generate.rng import case_id

@@ -20,6 +20,13 @@ def sample_indices(frames: int, n: int) -> list[int]:
     return [int(i) for i in np.linspace(0, frames - 1, n).round()]
 
 
+def frame_label(clip: int, count: int, shown: int) -> str:
+    """The text sent before a clip's frames when clips go as images, so that each group says which clip it
+    is and that it is one (assetgen eval's `frames` mode and the exported Inspect and lmms-eval tasks)."""
+    return (f"Video {clip} ({shown} frames, in time order):" if count > 1
+            else f"The video ({shown} frames, in time order):")
+
+
 def encode_mp4(frames: list[np.ndarray], fps: int, *, crf: int = 16) -> bytes:
     """H.264 (libx264, yuv420p) in MP4 whose container fps is the true fps.
 

@@ -12,7 +12,7 @@ import orjson
 
 from assetgen.dataset.paths import resolve_inside
 from assetgen.dataset.records import CaseToSend
-from assetgen.media.video import decode_av, jpeg_bytes, sample_indices
+from assetgen.media.video import decode_av, frame_label, jpeg_bytes, sample_indices
 from assetgen.run.records import SentSummary
 
 VIDEO_MODES = ("video_url", "frames", "jpeg-sequence")
@@ -101,6 +101,7 @@ def _media_parts(case: CaseToSend, root: Path, options: RequestOptions):
     parts: list[dict[str, Any]] = []
     images = videos = media_bytes = 0
     frames_shown = None
+    clips = [ref for ref in case.inputs if ref.media_type == "video/mp4"]
     for ref in case.inputs:
         path = resolve_inside(root, ref.path)  # strictly inside the suite, no links: checked once, in dataset
         if ref.media_type.startswith("image/"):
@@ -116,6 +117,8 @@ def _media_parts(case: CaseToSend, root: Path, options: RequestOptions):
         frames = _jpeg_frames(path, options.num_frames)
         frames_shown = len(frames)
         if options.video_mode == "frames":
+            # a label per clip: which clip the frames are, and that they are one (two clips stay apart)
+            parts.append({"type": "text", "text": frame_label(clips.index(ref) + 1, len(clips), len(frames))})
             for jpeg in frames:
                 parts.append({"type": "image_url", "image_url": {"url": _data_url("image/jpeg", jpeg)}})
             images += len(frames)
