@@ -81,7 +81,7 @@ def is_degenerate(answer: str) -> bool:
     return len(zlib.compress(raw)) / len(raw) < 0.12
 
 
-_TRACE_VALUE = re.compile(r"\btotal\b\s*(?:=|:|is|becomes|->|→)\s*(-?\d+)", re.IGNORECASE)
+_TRACE_VALUE = re.compile(r"\btotal\b\s*(?:=|:|is|becomes|->|→)\s*(-?\d{1,18})\b", re.IGNORECASE)
 
 
 def consistent_so_far(truth: Truth, grader: str, args: dict, answer: str) -> tuple[bool, bool]:

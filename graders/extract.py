@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
+
+from graders.jsonscan import MAX_SCAN, first_object
 
 _THINK_OPEN = re.compile(r"<think(?:ing)?>", re.IGNORECASE)
 _THINK_CLOSE = re.compile(r"</think(?:ing)?>", re.IGNORECASE)
@@ -94,14 +95,8 @@ def fenced_or_body(answer: str) -> str:
 
 def json_object(answer: str) -> dict | None:
     """The first JSON object in the answer (inside a code fence or bare), or None."""
-    texts = _FENCE.findall(answer) + [answer]
-    decoder = json.JSONDecoder()
-    for text in texts:
-        for start in [m.start() for m in re.finditer(r"\{", text)]:
-            try:
-                value, _ = decoder.raw_decode(text[start:])
-            except ValueError:
-                continue
-            if isinstance(value, dict):
-                return value
+    for text in [*_FENCE.findall(answer[:MAX_SCAN]), answer]:
+        found = first_object(text)
+        if found is not None:
+            return found
     return None

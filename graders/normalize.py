@@ -32,9 +32,14 @@ _NUMBER_WORD = "|".join(sorted([*_UNITS, *_TENS, *_SCALES, "and", "minus", "nega
 _WORDS_RUN = re.compile(rf"\b(?:{_NUMBER_WORD})(?:[\s-]+(?:{_NUMBER_WORD}))*\b")
 
 
+_WORDS_LIMIT = 10**15  # 'hundred hundred …' is no number; without a cap it grows past int's digit limit
+
+
 def _words_value(words: list[str]) -> int | None:
     sign, total, current, seen = 1, 0, 0, False
     for w in words:
+        if total + current > _WORDS_LIMIT:
+            return None
         if w in ("minus", "negative"):
             if seen:
                 return None
@@ -54,6 +59,8 @@ def _words_value(words: list[str]) -> int | None:
             total += max(current, 1) * _SCALES[w]
             current = 0
             seen = True
+    if total + current > _WORDS_LIMIT:
+        return None
     return sign * (total + current) if seen else None
 
 
@@ -142,12 +149,12 @@ def normalize_colors(text: str) -> str:
 
 _ORDINALS = {w: i + 1 for i, w in enumerate(
     "first second third fourth fifth sixth seventh eighth ninth tenth".split())}
-_ORD = r"(\d+|" + "|".join(_ORDINALS) + r")(?:st|nd|rd|th)?"
+_ORD = r"(\d{1,6}|" + "|".join(_ORDINALS) + r")(?:st|nd|rd|th)?"
 _POSITION_PATTERNS = (
-    re.compile(r"\(\s*(\d+)\s*,\s*(\d+)\s*\)"),
+    re.compile(r"\(\s*(\d{1,6})\s*,\s*(\d{1,6})\s*\)"),
     re.compile(rf"\brow\s*{_ORD}\s*[,;/ ]*\s*(?:and\s+)?col(?:umn)?\.?\s*{_ORD}"),
     re.compile(rf"\b{_ORD}\s+row\s*[,;/ ]*\s*(?:and\s+)?(?:the\s+)?{_ORD}\s+col(?:umn)?"),
-    re.compile(r"\br(\d+)\s*c(\d+)\b"),
+    re.compile(r"\br(\d{1,6})\s*c(\d{1,6})\b"),
 )
 
 
