@@ -14,6 +14,7 @@ from graders.records import FORMAT_VERSION, CaseSpec, Grade, Response
 from graders.registry import Match, get_grader
 
 _SERVER_ENDED = ("abort", "error")
+MAX_ANSWER = 100_000  # characters of an answer graded (head and tail); far beyond any answer asked for
 
 
 def _as_case(case: CaseSpec | dict) -> CaseSpec:
@@ -37,6 +38,31 @@ def _as_response(response: Response | dict | str, case_id: str) -> Response | st
 
 def grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
     """Grade one response. Pure and total: any input gives a Grade with a score in [0, 1]."""
+    try:
+        return _grade(case, response)
+    except Exception as exc:  # POLICY.md 1.5: a failure is an error grade, never a crashed run
+        return _failed(case, exc)
+
+
+def _failed(case: Any, exc: Exception) -> Grade:
+    ident = getattr(case, "id", None) or (case.get("id") if isinstance(case, dict) else None)
+    spec = getattr(case, "grader", None) or (case.get("grader") if isinstance(case, dict) else None)
+    name = getattr(spec, "name", None) or (spec.get("name") if isinstance(spec, dict) else None)
+    problem = " ".join(str(exc).split())[:200]
+    where = "unreadable case" if isinstance(exc, ValidationError) else "grader failed"
+    return Grade(case_id=str(ident), grader=str(name or "none"), score=0.0, verdict="error", cause=None,
+                 explanation=f"{where}: {type(exc).__name__}: {problem}"[:300])
+
+
+def bounded(answer: str) -> str:
+    """A huge answer keeps its head and tail (where answers are stated): every scan stays cheap."""
+    if len(answer) <= MAX_ANSWER:
+        return answer
+    half = MAX_ANSWER // 2
+    return answer[:half] + "\n…\n" + answer[-half:]
+
+
+def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
     case = _as_case(case)
     record = _as_response(response, case.id)
     # every field is produced here from checked values (score clamped, verdict and cause from closed
@@ -53,12 +79,12 @@ def grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
 
     split = split_reasoning(record.content, record.reasoning or record.reasoning_content)
     finish = record.finish_reason
-    answer = split.answer
+    answer = bounded(split.answer)
     if not answer:
         return _empty(out, split, finish, record)
 
     try:
-        match = get_grader(case.grader.name)(case.truth, answer, dict(case.grader.args))
+        match = get_grader(case.grader.name)(case.truth, answer, _args(case))
     except KeyError as exc:
         return out(0, "error", "transport", None, str(exc).strip("'\""))
     problem = format_problem(answer, case.grader.args.get("format"))
@@ -68,6 +94,11 @@ def grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
     if match.passed and match.format_ok:
         return out(match.score, "correct", None, match.extracted, match.explanation)
     return _shortfall(out, case, record, answer, match)
+
+
+def _args(case: CaseSpec) -> dict:
+    """A grader's arguments: the case's, plus the question asked (some answers only make sense against it)."""
+    return {"question": case.prompt, **case.grader.args}
 
 
 def format_problem(answer: str, wanted: str | None) -> str | None:
@@ -150,7 +181,7 @@ def _frame_sampling(out, case: CaseSpec, record: Response, answer: str, match: M
     if sampling is None or not sampling.apparent:
         return None
     matcher = get_grader(case.grader.name)
-    args = dict(case.grader.args)
+    args = _args(case)
     runs, verdicts = [], {}
     for apparent in sampling.apparent:
         key = repr(apparent.value)
