@@ -12,6 +12,7 @@ from rapidfuzz.distance import Levenshtein
 
 from graders import normalize as N
 from graders.extract import candidates, fenced_or_body, json_object
+from graders.numbers import stated_number
 from graders.records import Truth
 from graders.registry import Match, grader
 
@@ -93,20 +94,6 @@ def fuzzy(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
 
 # --- numbers ---------------------------------------------------------------------------------------------
 
-def _number_in(candidate: str, whole: bool) -> float | None:
-    """The number a candidate states: after its last '=' if any; else its first (or, for the whole
-    text, its last). Tokens only: '25' never matches '5' by suffix."""
-    text = N.words_to_digits(N.clean(candidate))
-    if "=" in text:
-        after = N.numbers_in_clean(text.rsplit("=", 1)[1])
-        if after:
-            return after[0]
-    values = N.numbers_in_clean(text)
-    if not values:
-        return None
-    return values[-1] if whole else values[0]
-
-
 def close_enough(value: float, target: float, truth: Truth) -> bool:
     tolerance = truth.tolerance
     slack = max(tolerance.abs, tolerance.rel * abs(target)) if tolerance else 0.0
@@ -117,16 +104,18 @@ def close_enough(value: float, target: float, truth: Truth) -> bool:
 def numeric(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     """A number compared as a number, within the truth's tolerance."""
     target = float(truth.value)
-    options = candidates(answer)
-    for k, candidate in enumerate(options):
-        value = _number_in(candidate, whole=k == len(options) - 1)
-        if value is None:
-            continue
-        shown = N.format_number(value)
-        if close_enough(value, target, truth):
-            return Match(1.0, True, value, f"said {shown}")
-        return Match(0.0, False, value, f"said {shown}, truth {N.format_number(target)}")
-    return Match(0.0, False, None, f"no number found; truth {N.format_number(target)}")
+    want = N.format_number(target)
+    stated = stated_number(answer, args.get("question", ""), trace="trace" in args)
+    place = {"place": stated.place}
+    if stated.hedge:
+        shown = " and ".join(N.format_number(v) for v in stated.hedge)
+        return Match(0.0, False, list(stated.hedge), f"hedged between {shown}; truth {want}", details=place)
+    if stated.value is None:
+        return Match(0.0, False, None, f"no number found; truth {want}", details=place)
+    shown = N.format_number(stated.value)
+    if close_enough(stated.value, target, truth):
+        return Match(1.0, True, stated.value, f"said {shown}", details=place)
+    return Match(0.0, False, stated.value, f"said {shown}, truth {want}", details=place)
 
 
 # --- collections -----------------------------------------------------------------------------------------

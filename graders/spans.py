@@ -1,0 +1,131 @@
+"""Where the answer is stated, and which mentions in it are claims (POLICY.md sections 2 and 3).
+
+A *place* is a stretch of the answer that may state it, most explicit first: a boxed value, the text
+after a final-answer marker, a concluding clause, bold phrases, then the sentences in order. Graders
+look for their values place by place and stop at the first place that holds one. Inside a place,
+a mention is a *claim* unless it is negated or an aside (`blocked`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+MAX_SENTENCES = 400  # sentences examined in order; a longer answer is reasoning, and its end is searched apart
+
+
+@dataclass(frozen=True)
+class Place:
+    kind: str  # boxed, marker, total, conclusion, bold, lead (the answer's first sentence), sentence, end
+    text: str
+
+    @property
+    def explicit(self) -> bool:
+        """Stated as the answer, not just written on the way (a cut answer counts only these)."""
+        return self.kind in ("boxed", "marker", "total", "conclusion", "bold", "lead")
+
+
+_BOXED = re.compile(r"\\boxed\{((?:[^{}]|\{[^{}]*\}){0,200})\}")
+# emphasis, code ticks, LaTeX delimiters, headings and list bullets ("1. ", "- ") at a line's start
+_MARKUP = re.compile(r"\*\*|__|`+|\\\(|\\\)|\$|^[ \t]*(?:#+|[-*•]|\d{1,2}[.)])[ \t]+(?=\S)", re.MULTILINE)
+_MARKER = re.compile(
+    r"(?:\bfinal answer|\bcorrect (?:answer|option|choice)|\banswer|\bresult|\bsolutions?|\breturn value|\bchoice)"
+    r"\s*(?:is|are|would be|will be|should be|:|=)\s*|\breturns\s+", re.IGNORECASE)
+# A total: an answer for counts, but a trace's running total is not ("total = 8" on every line).
+_TOTAL = re.compile(r"\b(?:in total|altogether|a total of|total(?: count| number)?\b(?:\s*(?:is|:|=))?)\s*", re.IGNORECASE)
+_CONCLUSION = re.compile(
+    r"(?:^|(?<=[.;!?,:\n])\s*)(?:so|thus|therefore|hence|consequently|overall|in summary|"
+    r"in conclusion|to summari[sz]e|to sum up|that gives|this gives|which gives|giving|that makes|this makes|"
+    r"which makes|making|that means|this means|which means)\b(?!\s+(?:that|far|on|much|many)\b)[,:]?\s*",
+    re.IGNORECASE | re.MULTILINE)
+_BOLD = re.compile(r"\*\*([^*\n]{1,120}?)\*\*|__([^_\n]{1,120}?)__")
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
+
+
+def sentences(text: str, limit: int = MAX_SENTENCES) -> list[str]:
+    """Sentences (and lines) in order; decimal points and 'e.g.' do not end one."""
+    parts = []
+    for part in _SENTENCE_END.split(text, maxsplit=limit):
+        part = part.strip()
+        if part:
+            parts.append(part)
+    return parts[:limit]
+
+
+def _sentence_from(text: str, start: int) -> str:
+    """The rest of the sentence that begins at `start`."""
+    m = _SENTENCE_END.search(text, start)
+    return text[start:m.start() if m else len(text)].strip()
+
+
+def plain(text: str) -> str:
+    """Markdown emphasis, code ticks and LaTeX delimiters removed."""
+    return _MARKUP.sub("", text)
+
+
+@lru_cache(maxsize=512)
+def places(answer: str) -> tuple[Place, ...]:
+    """The places that may state the answer, most explicit first (POLICY.md 2.1-2.3)."""
+    found: list[Place] = []
+    boxed = _BOXED.findall(answer)
+    if boxed:
+        found.append(Place("boxed", boxed[-1]))
+    bolds = [a or b for a, b in _BOLD.findall(answer)]
+    text = plain(answer)
+    markers = [m.end() for m in _MARKER.finditer(text)]
+    for end in reversed(markers[-3:]):  # the last marker that is followed by something
+        stated = _sentence_from(text, end)
+        if stated:
+            found.append(Place("marker", stated))
+            break
+    totals = [m.end() for m in _TOTAL.finditer(text)]
+    for end in reversed(totals[-3:]):
+        stated = _sentence_from(text, end)
+        if stated:
+            found.append(Place("total", stated))
+            break
+    conclusions = [m.end() for m in _CONCLUSION.finditer(text)]
+    for end in reversed(conclusions[-3:]):
+        stated = _sentence_from(text, end)
+        if stated:
+            found.append(Place("conclusion", stated))
+            break
+    if bolds:
+        found.append(Place("bold", " | ".join(bolds[-8:])))
+    for k, sentence in enumerate(sentences(text)):
+        found.append(Place("lead" if k == 0 else "sentence", sentence))
+    return tuple(found)
+
+
+# --- claims ----------------------------------------------------------------------------------------------
+
+# Negation: from the negator to the end of its clause ("not X but Y" claims Y).
+_NEGATOR = re.compile(r"\b(?:not|never|no longer|neither|nor|rather than|instead of|other than|except|"
+                      r"isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|can't|cannot)\b|n't\b", re.IGNORECASE)
+# Asides: a concession, a comparison, a relative clause; from the marker to the end of its clause.
+_ASIDE = re.compile(r"\b(?:though|although|whereas|while|than|compared (?:to|with)|unlike|ahead of|followed by|"
+                    r"versus|vs\.?|before)\b|(?:^|(?<=[,;:]))\s*after\b|[\w.+-]+\s+of (?:which|them|these|those)\b|"
+                    r",\s*(?=(?:which|where|who|whose|including|with|each|(?:[\w.-]+\s+){0,2}of (?:which|them|these|those))\b)",
+                    re.IGNORECASE)
+_CLAUSE_END = re.compile(r"[,;.!?:\n)]|\b(?:but|however|instead|rather|yet)\b", re.IGNORECASE)
+# A parenthetical or dashed aside with words in it; "(C)" and "(2, 3)" are not asides, "(or purple)" is a hedge.
+_PAREN = re.compile(r"\((?!\s*(?:or|maybe|possibly|perhaps|probably|either)\b)([^()]{0,200}?[a-zA-Z]{2,}[^()]*?\s[^()]*?)\)"
+                    r"|\s[—–]\s[^—–\n]{1,120}?(?:\s[—–]\s|$)")
+
+
+def blocked(text: str, asides: bool = True) -> list[tuple[int, int]]:
+    """Character ranges of `text` whose mentions are not claims: negated, and (with `asides`) asides."""
+    ranges = []
+    patterns = (_NEGATOR, _ASIDE) if asides else (_NEGATOR,)
+    for pattern in patterns:
+        for m in pattern.finditer(text):
+            end = _CLAUSE_END.search(text, m.end() + (m.end() == m.start()))
+            ranges.append((m.start(), end.start() if end else len(text)))
+    if asides:
+        ranges.extend(m.span() for m in _PAREN.finditer(text))
+    return ranges
+
+
+def is_blocked(start: int, ranges: list[tuple[int, int]]) -> bool:
+    return any(a <= start < b for a, b in ranges)
