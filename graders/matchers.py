@@ -213,44 +213,6 @@ def sequence(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     return Match(score, found == want, found, text)
 
 
-@lru_cache(maxsize=64)
-def _letter_patterns(letters: str) -> tuple[re.Pattern, ...]:
-    return (re.compile(rf"^\(?([{letters}])\)?[.:)]?$"),
-            re.compile(rf"\(([{letters}])\)", re.IGNORECASE),
-            re.compile(rf"(?<![\w(])([{letters}])\)", re.IGNORECASE),
-            re.compile(rf"\boption\s+([{letters}])\b", re.IGNORECASE),
-            re.compile(rf"\banswer(?:\s+is)?\s*:?\s*\(?([{letters}])\b", re.IGNORECASE))
-
-
-@lru_cache(maxsize=4096)
-def _option_pattern(option: str) -> re.Pattern:
-    return re.compile(r"(?<![\w-])" + re.escape(N.normalize_truth(option, "color")) + r"(?![\w-])")
-
-
-@grader("choice")
-def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
-    """A letter like '(B)' or the text of exactly one option."""
-    options = truth.choices or []
-    letters = "ABCDEFGHIJKL"[: len(options)]
-    want = str(truth.value)
-    patterns = _letter_patterns(letters) if letters else ()
-    for candidate in candidates(answer):
-        stripped = candidate.strip().strip("*` ")
-        for pattern in patterns:
-            m = pattern.search(stripped)
-            if m and m.group(1).upper() in letters:
-                got = m.group(1).upper()
-                text = options[letters.index(got)] if options else got
-                return Match(float(got == want), got == want, got, f"chose ({got}) {text}")
-        normalized = N.normalize_text(candidate, "color")
-        named = [i for i, o in enumerate(options) if _option_pattern(o).search(normalized)]
-        if len(named) == 1:
-            got = letters[named[0]]
-            return Match(float(got == want), got == want, got, f"chose {options[named[0]]}")
-    named_truth = options[letters.index(want)] if want in letters and options else ""
-    return Match(0.0, False, None, f"no option chosen; truth ({want}) {named_truth}".rstrip())
-
-
 # --- transcription, keywords, JSON -----------------------------------------------------------------------
 
 def _canonical_block(text: str, keep_indent: bool) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 
 from graders import normalize as N
 from graders import spans
@@ -83,7 +84,7 @@ def _bound(text: str, claims, noun: re.Pattern | None):
 
 def _hedge(text: str, claims) -> tuple[float, ...]:
     """'5 or 6': distinct numbers joined by 'or' (or a range right before the counted thing)."""
-    for (_, end, a), (start, _, b) in zip(claims, claims[1:], strict=False):
+    for (_, end, a), (start, _, b) in pairwise(claims):
         if a != b and re.fullmatch(r"\s*(?:or|/)\s*", text[end:start]):
             return (a, b)
     return ()

@@ -31,6 +31,7 @@ def _load_builtins() -> None:
     global _BUILTINS_LOADING
     if not _BUILTINS_LOADING:
         _BUILTINS_LOADING = True
+        import graders.choice
         import graders.matchers  # noqa: F401
 
 

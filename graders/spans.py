@@ -33,7 +33,8 @@ _MARKER = re.compile(
     r"(?:\bfinal answer|\bcorrect (?:answer|option|choice)|\banswer|\bresult|\bsolutions?|\breturn value|\bchoice)"
     r"\s*(?:is|are|would be|will be|should be|:|=)\s*|\breturns\s+", re.IGNORECASE)
 # A total: an answer for counts, but a trace's running total is not ("total = 8" on every line).
-_TOTAL = re.compile(r"\b(?:in total|altogether|a total of|total(?: count| number)?\b(?:\s*(?:is|:|=))?)\s*", re.IGNORECASE)
+_TOTAL = re.compile(r"\b(?:in total|altogether|a total of|total(?: count| number)?\b(?:\s*(?:is|:|=))?)\s*",
+                    re.IGNORECASE)
 _CONCLUSION = re.compile(
     r"(?:^|(?<=[.;!?,:\n])\s*)(?:so|thus|therefore|hence|consequently|overall|in summary|"
     r"in conclusion|to summari[sz]e|to sum up|that gives|this gives|which gives|giving|that makes|this makes|"
@@ -104,14 +105,15 @@ def places(answer: str) -> tuple[Place, ...]:
 _NEGATOR = re.compile(r"\b(?:not|never|no longer|neither|nor|rather than|instead of|other than|except|"
                       r"isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|can't|cannot)\b|n't\b", re.IGNORECASE)
 # Asides: a concession, a comparison, a relative clause; from the marker to the end of its clause.
-_ASIDE = re.compile(r"\b(?:though|although|whereas|while|than|compared (?:to|with)|unlike|ahead of|followed by|"
-                    r"versus|vs\.?|before)\b|(?:^|(?<=[,;:]))\s*after\b|[\w.+-]+\s+of (?:which|them|these|those)\b|"
-                    r",\s*(?=(?:which|where|who|whose|including|with|each|(?:[\w.-]+\s+){0,2}of (?:which|them|these|those))\b)",
-                    re.IGNORECASE)
+_ASIDE = re.compile(
+    r"\b(?:though|although|whereas|while|than|because|since|compared (?:to|with)|unlike|ahead of|followed by|versus|"
+    r"vs\.?|before)\b|(?:^|(?<=[,;:]))\s*after\b|[\w.+-]+\s+of (?:which|them|these|those)\b|"
+    r",\s*(?=(?:which|where|who|whose|including|with|each|(?:[\w.-]+\s+){0,2}of (?:which|them|these|those))\b)",
+    re.IGNORECASE)
 _CLAUSE_END = re.compile(r"[,;.!?:\n)]|\b(?:but|however|instead|rather|yet)\b", re.IGNORECASE)
 # A parenthetical or dashed aside with words in it; "(C)" and "(2, 3)" are not asides, "(or purple)" is a hedge.
-_PAREN = re.compile(r"\((?!\s*(?:or|maybe|possibly|perhaps|probably|either)\b)([^()]{0,200}?[a-zA-Z]{2,}[^()]*?\s[^()]*?)\)"
-                    r"|\s[—–]\s[^—–\n]{1,120}?(?:\s[—–]\s|$)")
+_PAREN = re.compile(r"\((?!\s*(?:or|maybe|possibly|perhaps|probably|either)\b)"
+                    r"([^()]{0,200}?[a-zA-Z]{2,}[^()]*?\s[^()]*?)\)|\s[—–]\s[^—–\n]{1,120}?(?:\s[—–]\s|$)")
 
 
 def blocked(text: str, asides: bool = True) -> list[tuple[int, int]]:
