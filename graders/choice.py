@@ -156,7 +156,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                     return chose(_LETTERS[[c.lower() for c in choices].index("yes" if affirmed else "no")],
                                  place.kind)
         claims = _claims(place, options, letters, shown, yes_no)
-        distinct = list(dict.fromkeys(letter for _, letter in claims))
+        distinct = spans.distinct_claims(place.text, claims) if claims else []
         if len(distinct) == 1:
             return chose(distinct[0], place.kind)
         if len(distinct) > 1 and place.kind != "bold":

@@ -11,6 +11,7 @@ from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
 from graders import normalize as N
+from graders import spans
 from graders.extract import candidates, fenced_or_body, json_object
 from graders.numbers import stated_number
 from graders.records import Truth
@@ -35,46 +36,126 @@ def _vocabulary_items(text: str, vocabulary: str | None) -> list[str] | None:
     return None
 
 
+def _vocabulary_at(text: str, vocabulary: str) -> tuple[str, list[tuple[int, str]]]:
+    """(the text as read, its (position, value) mentions) for a color or position vocabulary."""
+    if vocabulary == "color":
+        text = N.clean(text)
+        return text, N.colors_at(text)
+    text = N.words_to_digits(N.clean(text))
+    return text, N.positions_at(text)
+
+
+def _vocabulary_exact(truth: Truth, answer: str, vocabulary: str) -> Match:
+    """One color (or cell) claimed where the answer is stated; two claimed are a hedge."""
+    want = _vocabulary_items(str(truth.value), vocabulary) or [N.normalize_truth(str(truth.value), vocabulary)]
+    for place in spans.places(answer):
+        text, mentions = _vocabulary_at(place.text, vocabulary)
+        claims = spans.claimed(text, mentions)
+        if not claims:
+            continue
+        distinct = spans.distinct_claims(text, claims)
+        detail = {"place": place.kind}
+        if len(distinct) == 1:
+            got = distinct[0]
+            if got == want[0]:
+                return Match(1.0, True, got, f"said {got}", details=detail)
+            return Match(0.0, False, got, f"said {got}, truth {want[0]}", details=detail)
+        if place.kind != "bold":  # several bold words do not single out the answer
+            return Match(0.0, False, distinct, f"hedged between {', '.join(distinct[:4])}; truth {want[0]}",
+                         details=detail)
+    return Match(0.0, False, None, f"no {vocabulary} named; truth {want[0]}", details={"place": None})
+
+
+_FILLER = frozenset("a an the is are was it its it's this that answer label value one final correct i think "
+                    "believe would say be of in on with has have at for to and appears seems looks like named "
+                    "called labelled labeled shown reads read text says".split())
+
+
+def _question_words(args: dict[str, Any]) -> frozenset[str]:
+    return _words_of(str(args.get("question", "")))
+
+
+@lru_cache(maxsize=256)
+def _words_of(text: str) -> frozenset[str]:
+    return frozenset(re.findall(r"[a-z]+", text.casefold()))
+
+
+@lru_cache(maxsize=4096)
+def _target_pattern(target: str) -> re.Pattern:
+    return re.compile(r"(?<![\w-])" + re.escape(target) + r"(?![\w-])")
+
+
+def _extra_claim(text: str, raw: str, span: tuple[int, int], asked: frozenset[str],
+                 ranges: list[tuple[int, int]]) -> bool:
+    """Is the target offered together with another answer: 'X or Y', 'X/Y', or, for a capitalised
+    label, another capitalised word next to it ('Apples Cherries', 'Cherries and Apples')?"""
+    start, end = span
+    if re.search(r"(?:\bor|/)\s*$", text[:start]) or re.match(r"\s*(?:or\b|/)\s*\w", text[end:]):
+        return True
+    if len(raw) != len(text) or not raw[start:start + 1].isupper():
+        return False
+    before = re.search(r"([A-Za-z][\w-]*)[\s,&]*(?:and\s+)?$", raw[:start])
+    after = re.match(r"[\s,&]*(?:and\s+)?([A-Za-z][\w-]*)", raw[end:])
+    for m, offset in ((before, 0), (after, end)):
+        if m and m.group(1)[0].isupper() and not spans.is_blocked(offset + m.start(1), ranges):
+            word = m.group(1).casefold()
+            if word not in _FILLER and word not in asked:
+                return True
+    return False
+
+
 @grader("exact")
 def exact(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
-    """Exact or alias match after normalisation; a color or position answer is read by vocabulary."""
+    """The truth (or an alias) claimed where the answer is stated; a color or position answer is read by
+    vocabulary. A rejected or aside mention is not a claim, and two claimed answers are a hedge."""
     vocabulary = args.get("vocabulary")
+    if vocabulary in ("color", "position"):
+        return _vocabulary_exact(truth, answer, vocabulary)
     # A secret (an API key) is compared case-sensitively: 'SK-Proj' is another key.
     keep_case = args.get("case_sensitive", bool(truth.secrets) and truth.value in truth.secrets)
-    norm = (lambda t: " ".join(t.split()).strip(" .*`'\"")) if keep_case else (
-        lambda t: N.normalize_text(t, vocabulary))
-    targets = [norm(str(v)) if keep_case else N.normalize_truth(str(v), vocabulary)
-               for v in [truth.value, *truth.aliases]]
+    norm = (lambda t: " ".join(t.split()).strip(" .*`'\"")) if keep_case else N.normalize_text
+    targets = [t for t in ((norm(str(v)) if keep_case else N.normalize_truth(str(v)))
+                           for v in [truth.value, *truth.aliases]) if t]
+    all_places = spans.places(answer)
+    for place in all_places:
+        if norm(place.text) in targets:
+            return Match(1.0, True, place.text.strip(), f"said {_short(place.text)}", details={"place": place.kind})
+    asked = _question_words(args)
+    for place in all_places:
+        raw = " ".join(place.text.split())
+        text = raw if keep_case else N.clean(raw)
+        hits = [(m.start(), m.end()) for t in targets for m in _target_pattern(t).finditer(text)]
+        if not hits:
+            if place.kind in ("boxed", "marker", "conclusion"):
+                break  # an explicit answer that is something else
+            continue
+        ranges = spans.blocked(text)
+        claimed = [(a, b) for a, b in hits if not spans.is_blocked(a, ranges)]
+        detail = {"place": place.kind}
+        if not claimed:
+            said = _unblocked(text, ranges)
+            return Match(0.0, False, _short(said), f"said {_short(said)!r}, truth {_short(truth.value)!r}",
+                         details=detail)
+        if _extra_claim(text, raw, claimed[0], asked, ranges):
+            return Match(0.0, False, _short(raw), f"hedged: {_short(raw)!r}; truth {_short(truth.value)!r}",
+                         details=detail)
+        said = raw[slice(*claimed[0])] if len(raw) == len(text) else text[slice(*claimed[0])]
+        return Match(1.0, True, said, f"said {_short(said)}", details=detail)
     options = candidates(answer)
-    if vocabulary in ("color", "position"):
-        want = _vocabulary_items(str(truth.value), vocabulary)
-        for candidate in options:
-            found = _vocabulary_items(candidate, vocabulary)
-            if not found:
-                continue
-            distinct = list(dict.fromkeys(found))
-            if distinct == want:
-                return Match(1.0, True, distinct[0], f"said {distinct[0]}")
-            if set(want) <= set(distinct):
-                return Match(0.0, False, distinct, f"hedged between {', '.join(distinct)}; truth {want[0]}")
-            return Match(0.0, False, distinct[0], f"said {distinct[0]}, truth {want[0]}")
-        return Match(0.0, False, None, f"no {vocabulary} named; truth {want[0] if want else truth.value}")
-    for candidate in options:
-        if norm(candidate) in targets:
-            return Match(1.0, True, candidate.strip(), f"said {_short(candidate)}")
-    for candidate in options:
-        text = norm(candidate)
-        for target in targets:
-            if target and re.search(r"(?<![\w-])" + re.escape(target) + r"(?![\w-])", text):
-                return Match(1.0, True, target, f"said {_short(target)}")
-    threshold = args.get("fuzzy")
     best = options[0] if options else ""
-    if threshold:
+    threshold = args.get("fuzzy")
+    if threshold and best:
         ratio = max(fuzz.ratio(norm(best), t) for t in targets) / 100
         if ratio >= threshold:
             return Match(ratio, True, best, f"close to the truth ({ratio:.0%} similar)")
     return Match(0.0, False, _short(best) if best else None,
                  f"said {_short(best)!r}, truth {_short(truth.value)!r}" if best else "empty answer")
+
+
+def _unblocked(text: str, ranges: list[tuple[int, int]]) -> str:
+    """The text with negated and aside stretches removed: what the place does claim."""
+    keep = [ch for k, ch in enumerate(text) if not spans.is_blocked(k, ranges)] if len(text) < 2000 else list(text)
+    return " ".join("".join(keep).split()).strip(" .,;:()")
 
 
 @grader("fuzzy")

@@ -129,14 +129,18 @@ def canonical_color(word: str) -> str:
 
 def colors(text: str) -> list[str]:
     """Color names in reading order, as canonical base names ('light blue' -> 'cyan', 'grey' -> 'gray')."""
-    text = clean(text)
+    return [color for _, color in colors_at(clean(text))]
+
+
+def colors_at(text: str) -> list[tuple[int, str]]:
+    """(position, canonical color) in cleaned `text`."""
     found = []
     for match in _COLOR_RE.finditer(text):
         name = match.group(1)
         before = text[max(0, match.start() - 6):match.start()]
         if name == "blue" and before.endswith(("light ", "sky ")):
             continue  # already matched as the two-word synonym
-        found.append(canonical_color(name))
+        found.append((match.start(), canonical_color(name)))
     return found
 
 
@@ -164,17 +168,21 @@ def _ordinal(token: str) -> int:
 
 def positions(text: str) -> list[str]:
     """(row, column) pairs in reading order, as '(r, c)': '(2, 3)', 'row 2, column 3', 'second row, third column'."""
-    text = words_to_digits(clean(text))
+    return [pos for _, pos in positions_at(words_to_digits(clean(text)))]
+
+
+def positions_at(text: str) -> list[tuple[int, str]]:
+    """(position, '(r, c)') in `text` already cleaned and with number words as digits."""
     hits = []
     for pattern in _POSITION_PATTERNS:
         for m in pattern.finditer(text):
             hits.append((m.start(), f"({_ordinal(m.group(1))}, {_ordinal(m.group(2))})"))
     hits.sort()
-    result, last_end = [], -1
+    result, last_start = [], -1
     for start, pos in hits:
-        if start > last_end:
-            result.append(pos)
-            last_end = start
+        if start > last_start:
+            result.append((start, pos))
+            last_start = start
     return result
 
 

@@ -131,3 +131,35 @@ def blocked(text: str, asides: bool = True) -> list[tuple[int, int]]:
 
 def is_blocked(start: int, ranges: list[tuple[int, int]]) -> bool:
     return any(a <= start < b for a, b in ranges)
+
+
+_CONTRAST = re.compile(r"\b(?:but|however|yet)\b", re.IGNORECASE)
+_NEXT_CLAUSE = re.compile(r",\s*(?:and|then|so)\s|;\s|\band then\b|\bwhile\b", re.IGNORECASE)
+_HEDGING = re.compile(r"\b(?:or|maybe|possibly|perhaps|might|could|probably)\b|/", re.IGNORECASE)
+
+
+def claimed(text: str, mentions: list[tuple[int, object]]) -> list[tuple[int, object]]:
+    """The mentions (position, value) of `text` that are claims."""
+    if not mentions:
+        return []
+    ranges = blocked(text)
+    return [m for m in mentions if not is_blocked(m[0], ranges)]
+
+
+def distinct_claims(text: str, claims: list[tuple[int, object]]) -> list:
+    """The distinct values claimed, in order. After a contrast the later clause wins ('the brown ball
+    starts closer, but the pink ball reaches the line first' claims pink)."""
+    values = list(dict.fromkeys(v for _, v in claims))
+    if len(values) > 1:
+        cuts = [m.end() for m in _CONTRAST.finditer(text)]
+        if cuts:
+            later = list(dict.fromkeys(v for at, v in claims if at >= cuts[-1]))
+            if len(later) == 1:
+                return later
+        # a second clause that goes on to something else ('…first, and the brown ball follows')
+        joint = _NEXT_CLAUSE.search(text)
+        if joint and not _HEDGING.search(text, joint.start()):
+            first = list(dict.fromkeys(v for at, v in claims if at < joint.start()))
+            if len(first) == 1:
+                return first
+    return values
