@@ -220,7 +220,7 @@ def items_of(text: str, vocabulary: str | None, truth_items: list[str]) -> list[
     if vocabulary == "shape":
         return N.shapes(text)
     if vocabulary == "number":
-        return [N.format_number(v) for v in N.numbers(text)]
+        return [N.format_number(v) for v in _stated_numbers(text)]
     if vocabulary == "color":
         if truth_items and all(" " in t for t in truth_items):
             return _shape_items(text)
@@ -229,14 +229,46 @@ def items_of(text: str, vocabulary: str | None, truth_items: list[str]) -> list[
     return [N.normalize_text(p) for p in _ITEM_SPLIT.split(body) if N.normalize_text(p)]
 
 
+_ASSIGNED = re.compile(r"(?<![\w])[a-z]\d?\s*=\s*([-+]?\d+(?:\.\d+)?)(?![\d.]*\s*[-+*/×÷^±√(])")
+_OPERAND = re.compile(r"[-+*/×÷^±√(]\s*$")
+
+
+def _stated_numbers(text: str) -> list[float]:
+    """Numbers stated as values, not operands of a worked formula: the 'x = 1' assignments when there
+    are any, else the numbers no operator touches ('(−2 ± √36)/4' states nothing)."""
+    text = N.words_to_digits(N.clean(text))
+    assigned = [float(v) for v in _ASSIGNED.findall(text)]
+    if assigned:
+        return assigned
+    values = []
+    for m in N.NUMBER.finditer(text):
+        if _OPERAND.search(text, max(0, m.start() - 3), m.start()) and not m.group(1):
+            continue
+        if re.match(r"\s*[*/×÷^)]", text[m.end():]):
+            continue
+        sign, whole, frac = m.groups()
+        value = float(whole.replace(",", "") + (frac or ""))
+        values.append(-value if sign == "-" else value)
+    return values
+
+
+def _item_places(answer: str) -> list[str]:
+    """Where a list may be stated, most explicit first: boxed, after a marker or a conclusion, bold,
+    the last line; then the whole answer."""
+    found = [p.text for p in spans.places(answer) if p.kind in ("boxed", "marker", "total", "conclusion", "bold")]
+    lines = [line.strip() for line in answer.strip().splitlines() if line.strip()]
+    return [*found, *lines[-1:], answer]
+
+
 def _best_items(answer: str, vocabulary: str | None, want: list[str]) -> list[str]:
-    """Items from the most explicit place that holds enough of them (else the whole answer)."""
-    options = candidates(answer)
+    """Items from the most explicit place that holds enough of them (else the whole answer); negated
+    items ('no green triangle') are not given."""
+    options = _item_places(answer)
     for candidate in options[:-1]:
-        found = items_of(candidate, vocabulary, want)
+        found = items_of(spans.without_negated(candidate), vocabulary, want)
         if len(found) >= len(want):
             return found
-    return items_of(options[-1], vocabulary, want) if options else []
+    return items_of(spans.without_negated(options[-1]), vocabulary, want)
 
 
 def truth_items(truth: Truth, vocabulary: str | None) -> list[str]:
@@ -324,8 +356,9 @@ def _concept_pattern(synonyms: tuple[str, ...]) -> re.Pattern:
     return re.compile("|".join(r"\b" + re.escape(N.clean(s)) for s in synonyms))
 
 
-def _concept_present(text: str, synonyms: list[str]) -> bool:
-    return bool(_concept_pattern(tuple(synonyms)).search(text))
+def _concept_present(text: str, synonyms: list[str], negated: list[tuple[int, int]]) -> bool:
+    """Mentioned and not negated: 'not right to left' does not contradict 'left to right'."""
+    return any(not spans.is_blocked(m.start(), negated) for m in _concept_pattern(tuple(synonyms)).finditer(text))
 
 
 @grader("keywords")
@@ -334,8 +367,9 @@ def keywords(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     text = N.normalize_colors(answer)
     concepts: list[list[str]] = args.get("concepts") or [[str(truth.value), *truth.aliases]]
     forbidden: list[list[str]] = args.get("forbidden", [])
-    present = [c[0] for c in concepts if _concept_present(text, c)]
-    wrong = [c[0] for c in forbidden if _concept_present(text, c)]
+    negated = spans.blocked(text, asides=False)
+    present = [c[0] for c in concepts if _concept_present(text, c, negated)]
+    wrong = [c[0] for c in forbidden if _concept_present(text, c, negated)]
     score = 0.0 if wrong else len(present) / len(concepts)
     missing = [c[0] for c in concepts if c[0] not in present]
     parts = [f"mentioned {len(present)} of {len(concepts)} concepts"]

@@ -116,7 +116,8 @@ COLOR_SYNONYMS = {
 }
 BASE_COLORS = ("red", "green", "blue", "yellow", "orange", "purple", "pink", "brown", "black", "white", "gray",
                "cyan")
-_MODIFIERS = r"(?:(?:dark|light|bright|pale|deep|medium|vivid)\s+)?"
+# 'light' is a modifier except in 'light blue', which names another color (cyan)
+_MODIFIERS = r"(?:(?:dark|bright|pale|deep|medium|vivid)\s+|light\s+(?!blue\b))?"
 _COLOR_NAMES = sorted([*BASE_COLORS, *COLOR_SYNONYMS], key=len, reverse=True)
 _COLOR_RE = re.compile(r"\b(" + "|".join(re.escape(c) for c in _COLOR_NAMES) + r")(?:ish)?\b")
 _COLOR_WITH_MODIFIER = re.compile(_MODIFIERS + r"\b(" + "|".join(re.escape(c) for c in _COLOR_NAMES) + r")(?:ish)?\b")

@@ -116,6 +116,20 @@ _PAREN = re.compile(r"\((?!\s*(?:or|maybe|possibly|perhaps|probably|either)\b)"
                     r"([^()]{0,200}?[a-zA-Z]{2,}[^()]*?\s[^()]*?)\)|\s[—–]\s[^—–\n]{1,120}?(?:\s[—–]\s|$)")
 
 
+_NO = re.compile(r"\b(?:no|zero)\s+(?:[a-z-]+\s+)?[a-z-]+", re.IGNORECASE)  # 'no green triangle'
+
+
+def without_negated(text: str) -> str:
+    """The text with negated stretches blanked (positions kept): items there are not given."""
+    ranges = blocked(text, asides=False) + [m.span() for m in _NO.finditer(text)]
+    if not ranges:
+        return text
+    chars = list(text)
+    for a, b in ranges:
+        chars[a:b] = " " * (b - a)
+    return "".join(chars)
+
+
 def blocked(text: str, asides: bool = True) -> list[tuple[int, int]]:
     """Character ranges of `text` whose mentions are not claims: negated, and (with `asides`) asides."""
     ranges = []
