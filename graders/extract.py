@@ -79,6 +79,16 @@ def candidates(answer: str) -> list[str]:
 
 
 _FENCE = re.compile(r"```[\w+-]*\n(.*?)(?:```|$)", re.DOTALL)
+# a line that introduces the transcription ('Here is the text:'), not the text's own first line
+# ('def blend(n):', 'class Card:', 'else:')
+_PREAMBLE = re.compile(r"[^()=\[\]{}<>#;]{0,78}:\s*")
+_CODE_START = re.compile(r"\s*(?:def|class|if|elif|else|for|while|with|try|except|finally|async|match|case)\b")
+_SIGN_OFF = re.compile(r"\s*(?:[A-Z][^=:{}()\[\]]*[.!?]|(?:note|this|let me|i hope|feel free|if you)\b.*)\s*$",
+                       re.IGNORECASE)
+
+
+def _is_preamble(line: str) -> bool:
+    return bool(_PREAMBLE.fullmatch(line)) and not _CODE_START.match(line)
 
 
 def fenced_or_body(answer: str) -> str:
@@ -87,10 +97,27 @@ def fenced_or_body(answer: str) -> str:
     if fences:
         return max(fences, key=len).strip("\n")
     lines = answer.strip("\n").splitlines()
-    # drop a leading 'Here is the text:'-style line and a trailing sign-off
-    if len(lines) > 1 and re.search(r":\s*$", lines[0]) and len(lines[0]) < 80 and "=" not in lines[0]:
+    if len(lines) > 1 and _is_preamble(lines[0]):
         lines = lines[1:]
     return "\n".join(lines).strip("\n")
+
+
+def bodies(answer: str) -> list[str]:
+    """Readings of a transcription, to compare each with the truth: every fenced block, or the answer
+    with and without a preamble line and a closing remark after a blank line."""
+    fences = [f.strip("\n") for f in _FENCE.findall(answer)]
+    if fences:
+        return sorted(fences, key=len, reverse=True)[:3]
+    text = answer.strip("\n")
+    found = [text]
+    lines = text.splitlines()
+    if len(lines) > 1 and _is_preamble(lines[0]):
+        found.append("\n".join(lines[1:]).strip("\n"))
+    for body in list(found):
+        head, blank, tail = body.rpartition("\n\n")
+        if blank and head.strip() and _SIGN_OFF.match(tail) and "\n" not in tail.strip():
+            found.append(head.strip("\n"))
+    return found
 
 
 def json_object(answer: str) -> dict | None:

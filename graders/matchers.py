@@ -12,7 +12,7 @@ from rapidfuzz.distance import Levenshtein
 
 from graders import normalize as N
 from graders import spans
-from graders.extract import candidates, fenced_or_body, json_object
+from graders.extract import bodies, candidates, json_object
 from graders.numbers import stated_number
 from graders.records import Truth
 from graders.registry import Match, grader
@@ -99,7 +99,7 @@ def _extra_claim(text: str, raw: str, span: tuple[int, int], asked: frozenset[st
     for m, offset in ((before, 0), (after, end)):
         if m and m.group(1)[0].isupper() and not spans.is_blocked(offset + m.start(1), ranges):
             word = m.group(1).casefold()
-            if word not in _FILLER and word not in asked:
+            if word not in _FILLER and word not in asked and word != text[start:end].casefold():
                 return True
     return False
 
@@ -335,20 +335,35 @@ def _canonical_block(text: str, keep_indent: bool) -> str:
     return "\n".join(line for line in lines if line.strip())
 
 
+ANLS_TAU = 0.5  # below this similarity a transcription has nothing meaningfully right (ANLS, Biten et al. 2019)
+
+
 @grader("transcription")
 def transcription(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
-    """ANLS-style: 1 - normalised edit distance of the blocks; secrets must appear verbatim to pass."""
+    """ANLS-style: 1 - normalised edit distance of the blocks; secrets must appear verbatim to pass.
+    Under ANLS's threshold the score is 0 unless a whole line was read right (POLICY.md 1.2)."""
     threshold = float(args.get("threshold", 0.9))
     keep_indent = bool(args.get("keep_indent", "\n    " in str(truth.value)))
-    body = _canonical_block(fenced_or_body(answer), keep_indent)
     want = _canonical_block(str(truth.value), keep_indent)
-    similarity = Levenshtein.normalized_similarity(body, want)
+    similarity, body = max((Levenshtein.normalized_similarity(b, want), b)
+                           for b in (_canonical_block(b, keep_indent) for b in bodies(answer)))
     missing = [s for s in truth.secrets if s not in body]
     passed = similarity >= threshold and not missing
     text = f"{similarity:.0%} similar to the truth"
     if missing:
         text += f"; {len(missing)} secret(s) not reproduced"
-    return Match(similarity, passed, _short(body, 80), text, details={"missing_secrets": missing})
+    lines_right = _lines_right(body, want)
+    meaningful = similarity >= ANLS_TAU or lines_right > 0
+    if not meaningful:
+        text += "; nothing meaningfully right"
+    return Match(similarity if meaningful else 0.0, passed, _short(body, 80), text,
+                 details={"missing_secrets": missing, "similarity": similarity}, answered=meaningful)
+
+
+def _lines_right(body: str, want: str) -> int:
+    """Lines of the truth (of some length) that the answer reproduces exactly."""
+    got = {line.strip() for line in body.splitlines()}
+    return sum(1 for line in want.splitlines() if len(line.strip()) >= 6 and line.strip() in got)
 
 
 @lru_cache(maxsize=4096)
