@@ -48,7 +48,7 @@ def split_reasoning(content: str | None, reasoning: str | None = None) -> Split:
 
 
 _EXPLICIT = re.compile(
-    r"(?:final\s+answer|answer|result|solution|solutions)\s*(?:is|:|=|-)\s*[:\s]*(.+)", re.IGNORECASE)
+    r"(?:final\s+answer|answer|result|solution|solutions)[ \t]*(?:is|:|=|-)[ \t:]*(.+)", re.IGNORECASE)
 _BOXED = re.compile(r"\\boxed\{((?:[^{}]|\{[^{}]*\})*)\}")
 _BOLD = re.compile(r"\*\*(.+?)\*\*|__(.+?)__", re.DOTALL)
 

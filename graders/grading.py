@@ -15,7 +15,7 @@ from graders.refusal import is_refusal
 from graders.registry import Match, get_grader
 
 _SERVER_ENDED = ("abort", "error")
-MAX_ANSWER = 100_000  # characters of an answer graded (head and tail); far beyond any answer asked for
+MAX_ANSWER = 40_000  # characters of an answer graded (head and tail): ~10k tokens, beyond any answer asked for
 
 
 def _as_case(case: CaseSpec | dict) -> CaseSpec:

@@ -94,9 +94,10 @@ def _extra_claim(text: str, raw: str, span: tuple[int, int], asked: frozenset[st
         return True
     if len(raw) != len(text) or not raw[start:start + 1].isupper():
         return False
-    before = re.search(r"([A-Za-z][\w-]*)[\s,&]*(?:and\s+)?$", raw[:start])
-    after = re.match(r"[\s,&]*(?:and\s+)?([A-Za-z][\w-]*)", raw[end:])
-    for m, offset in ((before, 0), (after, end)):
+    window = max(0, start - 60)
+    before = re.search(r"(?<![\w-])([A-Za-z][\w-]{0,40})[\s,&]{0,4}(?:and\s+)?$", raw[window:start])
+    after = re.match(r"[\s,&]{0,4}(?:and\s+)?([A-Za-z][\w-]*)", raw[end:end + 60])
+    for m, offset in ((before, window), (after, end)):
         if m and m.group(1)[0].isupper() and not spans.is_blocked(offset + m.start(1), ranges):
             word = m.group(1).casefold()
             if word not in _FILLER and word not in asked and word != text[start:end].casefold():
@@ -201,7 +202,7 @@ def numeric(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
 
 # --- collections -----------------------------------------------------------------------------------------
 
-_ITEM_SPLIT = re.compile(r"\s*(?:[,;\n|]|\band\b|\bor\b)\s*")
+_ITEM_SPLIT = re.compile(r"[,;\n|]|\b(?:and|or)\b")
 
 
 def _shape_items(text: str) -> list[str]:

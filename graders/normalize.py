@@ -157,8 +157,8 @@ _ORDINALS = {w: i + 1 for i, w in enumerate(
 _ORD = r"(\d{1,6}|" + "|".join(_ORDINALS) + r")(?:st|nd|rd|th)?"
 _POSITION_PATTERNS = (
     re.compile(r"\(\s*(\d{1,6})\s*,\s*(\d{1,6})\s*\)"),
-    re.compile(rf"\brow\s*{_ORD}\s*[,;/ ]*\s*(?:and\s+)?col(?:umn)?\.?\s*{_ORD}"),
-    re.compile(rf"\b{_ORD}\s+row\s*[,;/ ]*\s*(?:and\s+)?(?:the\s+)?{_ORD}\s+col(?:umn)?"),
+    re.compile(rf"\brow\s*{_ORD}[\s,;/]*(?:and\s+)?col(?:umn)?\.?\s*{_ORD}"),
+    re.compile(rf"\b{_ORD}\s+row[\s,;/]*(?:and\s+)?(?:the\s+)?{_ORD}\s+col(?:umn)?"),
     re.compile(r"\br(\d{1,6})\s*c(\d{1,6})\b"),
 )
 

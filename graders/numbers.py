@@ -8,6 +8,7 @@ change of +22"), else the one after the last copula ("there are 5"), else the fi
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
@@ -98,12 +99,11 @@ def _choose(text: str, claims, noun) -> float:
     bound = _bound(text, claims, noun)
     if bound:
         return bound[0][2]
-    copulas = [m.end() for m in _COPULA.finditer(text)]
-    for at in reversed(copulas):
-        following = [c for c in claims if c[0] >= at]
-        if following:
-            return following[0][2]
-    return claims[0][2]
+    starts = [c[0] for c in claims]
+    last = None
+    for m in _COPULA.finditer(text, 0, starts[-1]):  # the last copula before the last claim
+        last = m.end()
+    return claims[bisect_left(starts, last)][2] if last is not None else claims[0][2]
 
 
 def _claims(text: str):

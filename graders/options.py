@@ -9,6 +9,7 @@ Options are read by kind: an indexed item ("Image 3", "the first video"), a plac
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -108,7 +109,7 @@ def _runs(text: str, words: re.Pattern, taken, join: re.Pattern) -> list[tuple[i
     right'), each summed to one (x, y) in {-1, 0, 1}."""
     found, start, x, y, last_end = [], None, 0, 0, -1
     for m in words.finditer(text):
-        if any(a <= m.start() < b for a, b in taken):
+        if taken and _inside(m.start(), taken):
             continue
         if start is not None and not join.fullmatch(text, last_end, m.start()):
             found.append((start, ((x > 0) - (x < 0), (y > 0) - (y < 0))))
@@ -132,6 +133,12 @@ def grid_cell(place: str) -> tuple[int, int]:
     return y, x
 
 
+def _inside(at: int, spans_: list[tuple[int, int]]) -> bool:
+    """Is `at` inside one of the sorted, non-overlapping `spans_`?"""
+    k = bisect_right(spans_, (at, float("inf"))) - 1
+    return k >= 0 and spans_[k][0] <= at < spans_[k][1]
+
+
 def directions(text: str) -> list[tuple[int, tuple[int, int]]]:
     """Motions a text states, as (position, (dx, dy)) with y down: 'from the bottom left to the top
     right' and 'up and to the right' are (1, -1); 'away from the left' is (1, 0)."""
@@ -140,12 +147,14 @@ def directions(text: str) -> list[tuple[int, tuple[int, int]]]:
         a, b = _vector(m.group(1)), _vector(m.group(2))
         found.append((m.start(), ((b[0] > a[0]) - (b[0] < a[0]), (b[1] > a[1]) - (b[1] < a[1]))))
         taken.append(m.span())
+    origins = []
     for m in _ORIGIN.finditer(text):
-        if not any(a <= m.start() < b for a, b in taken):
+        if not _inside(m.start(), taken):
             x, y = _vector(m.group(1))
             found.append((m.start(), (-x, -y)))
-            taken.append(m.span())
-    found += [run for run in _runs(text, _PLACE_RE, taken, _JOIN_MOTION)]
+            origins.append(m.span())
+    taken = sorted(taken + origins)
+    found += _runs(text, _PLACE_RE, taken, _JOIN_MOTION)
     return sorted(v for v in found if v[1] != (0, 0))
 
 

@@ -9,6 +9,7 @@ a mention is a *claim* unless it is negated or an aside (`blocked`).
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -36,7 +37,7 @@ _MARKER = re.compile(
 _TOTAL = re.compile(r"\b(?:in total|altogether|a total of|total(?: count| number)?\b(?:\s*(?:is|:|=))?)\s*",
                     re.IGNORECASE)
 _CONCLUSION = re.compile(
-    r"(?:^|(?<=[.;!?,:\n])\s*)(?:so|thus|therefore|hence|consequently|overall|in summary|"
+    r"(?:^|(?<=[.;!?,:\n])[ \t]{0,4})(?:so|thus|therefore|hence|consequently|overall|in summary|"
     r"in conclusion|to summari[sz]e|to sum up|that gives|this gives|which gives|giving|that makes|this makes|"
     r"which makes|making|that means|this means|which means)\b(?!\s+(?:that|far|on|much|many)\b)[,:]?\s*",
     re.IGNORECASE | re.MULTILINE)
@@ -107,16 +108,24 @@ _NEGATOR = re.compile(r"\b(?:not|never|no longer|neither|nor|rather than|instead
 # Asides: a concession, a comparison, a relative clause; from the marker to the end of its clause.
 _ASIDE = re.compile(
     r"\b(?:though|although|whereas|while|than|because|since|compared (?:to|with)|unlike|ahead of|followed by|versus|"
-    r"vs\.?|before)\b|(?:^|(?<=[,;:]))\s*after\b|[\w.+-]+\s+of (?:which|them|these|those)\b|"
-    r",\s*(?=(?:which|where|who|whose|including|with|each|(?:[\w.-]+\s+){0,2}of (?:which|them|these|those))\b)",
+    r"vs\.?|before)\b|(?:^|(?<=[,;:]))[ \t]{0,4}after\b|(?<![\w.+-])[\w.+-]{1,20}\s+of (?:which|them|these|those)\b|"
+    r",[ \t]{0,4}(?=(?:which|where|who|whose|including|with|each|"
+    r"(?:[\w.-]{1,20}\s+){0,2}of (?:which|them|these|those))\b)",
     re.IGNORECASE)
 _CLAUSE_END = re.compile(r"[,;.!?:\n)]|\b(?:but|however|instead|rather|yet)\b", re.IGNORECASE)
 # A parenthetical or dashed aside with words in it; "(C)" and "(2, 3)" are not asides, "(or purple)" is a hedge.
-_PAREN = re.compile(r"\((?!\s*(?:or|maybe|possibly|perhaps|probably|either)\b)"
-                    r"([^()]{0,200}?[a-zA-Z]{2,}[^()]*?\s[^()]*?)\)|\s[—–]\s[^—–\n]{1,120}?(?:\s[—–]\s|$)")
+_PAREN = re.compile(r"\(([^()]{0,200})\)|\s[—–]\s[^—–\n]{1,120}?(?:\s[—–]\s|$)")
+_PAREN_HEDGE = re.compile(r"\s*(?:or|maybe|possibly|perhaps|probably|either)\b", re.IGNORECASE)
+_WORDS = re.compile(r"[a-zA-Z]{2,}[^()]*\s")
 
 
-_NO = re.compile(r"\b(?:no|zero)\s+(?:[a-z-]+\s+)?[a-z-]+", re.IGNORECASE)  # 'no green triangle'
+def _aside_paren(m: re.Match) -> bool:
+    """A parenthetical with words in it; '(C)' and '(2, 3)' are not asides, and '(or purple)' is a hedge."""
+    inner = m.group(1)
+    return inner is None or (bool(_WORDS.search(inner)) and not _PAREN_HEDGE.match(inner))
+
+
+_NO = re.compile(r"\b(?:no|zero)\s+(?:[a-z-]{1,30}\s+)?[a-z-]{1,30}", re.IGNORECASE)  # 'no green triangle'
 
 
 def without_negated(text: str) -> str:
@@ -131,20 +140,35 @@ def without_negated(text: str) -> str:
 
 
 def blocked(text: str, asides: bool = True) -> list[tuple[int, int]]:
-    """Character ranges of `text` whose mentions are not claims: negated, and (with `asides`) asides."""
+    """Character ranges of `text` whose mentions are not claims: negated, and (with `asides`) asides.
+    Sorted and merged, for `is_blocked`."""
     ranges = []
+    ends = None
     patterns = (_NEGATOR, _ASIDE) if asides else (_NEGATOR,)
     for pattern in patterns:
         for m in pattern.finditer(text):
-            end = _CLAUSE_END.search(text, m.end() + (m.end() == m.start()))
-            ranges.append((m.start(), end.start() if end else len(text)))
+            if ends is None:  # clause ends found once: a scope ends at the first one after its start
+                ends = [e.start() for e in _CLAUSE_END.finditer(text)]
+            k = bisect_right(ends, m.end() - (m.end() > m.start()))
+            ranges.append((m.start(), ends[k] if k < len(ends) else len(text)))
     if asides:
-        ranges.extend(m.span() for m in _PAREN.finditer(text))
-    return ranges
+        ranges.extend(m.span() for m in _PAREN.finditer(text) if _aside_paren(m))
+    if len(ranges) < 2:
+        return ranges
+    ranges.sort()
+    merged = [ranges[0]]
+    for a, b in ranges[1:]:
+        if a <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(b, merged[-1][1]))
+        else:
+            merged.append((a, b))
+    return merged
 
 
 def is_blocked(start: int, ranges: list[tuple[int, int]]) -> bool:
-    return any(a <= start < b for a, b in ranges)
+    """Is `start` inside one of the sorted, merged `ranges`?"""
+    k = bisect_right(ranges, (start, float("inf"))) - 1
+    return k >= 0 and ranges[k][0] <= start < ranges[k][1]
 
 
 _CONTRAST = re.compile(r"\b(?:but|however|yet)\b", re.IGNORECASE)
