@@ -48,6 +48,7 @@ def _letters_named(text: str, letters: str, shown: bool) -> list[tuple[int, str]
     return found
 
 
+@lru_cache(maxsize=256)
 def _shows_letters(question: str | None) -> bool:
     return question is None or bool(re.search(r"\([A-L]\)|(?:^|\s)[A-L][.)]\s", question))
 
@@ -115,6 +116,9 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
     text = place.text
     found = []
     if letters:
+        bare = _letter_patterns(letters)[0].match(text)
+        if bare and (shown or bare.group(1).isupper()):
+            return [(bare.start(1), bare.group(1).upper())]  # the place is just the letter
         ranges = spans.blocked(text)
         found += [(at, letter) for at, letter in _letters_named(text, letters, shown)
                   if not spans.is_blocked(at, ranges)]

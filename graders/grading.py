@@ -92,7 +92,9 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
     if problem:
         match.format_ok = False
         match.explanation = f"{problem}; {match.explanation}"
-    looped = finish == "repetition" or causes.is_degenerate(answer)
+    # a loop runs on to the token limit or is stopped by the server; a short finished answer is not one
+    looped = finish == "repetition" or ((finish == "length" or len(answer) >= 200 or not match.passed)
+                                         and causes.is_degenerate(answer))
     # a cut answer states only what it states explicitly or leads with; the rest is unfinished (6.4)
     unfinished = finish == "length" and match.details.get("place") in ("sentence", "end")
     if match.passed and match.format_ok and not looped and not unfinished:

@@ -53,6 +53,14 @@ def first_object(text: str) -> dict | None:
     if "{" not in text:
         return None
     text = text[:MAX_SCAN]
+    first, last = text.find("{"), text.rfind("}")
+    if first < last:  # the common case: one object, perhaps in prose; decoded in C
+        try:
+            value = json.loads(text[first:last + 1])
+            if isinstance(value, dict):
+                return value
+        except (ValueError, RecursionError):
+            pass
     for start, end in _balanced_spans(text)[:MAX_TRIES]:
         try:
             value = json.loads(text[start:end])

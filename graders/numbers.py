@@ -29,6 +29,9 @@ _STOP = frozenset("are is does do did in on of appear appears can were was there
                   "that which where the this these those".split())
 
 
+_BARE = re.compile(r"[\s*_`$(\[]*([-+]?\d{1,15}(?:,\d{3})*(?:\.\d+)?)[\s*_`$)\].]*")
+
+
 @dataclass(frozen=True)
 class Stated:
     value: float | None  # None: nothing stated
@@ -114,11 +117,18 @@ def _claims(text: str):
 def stated_number(answer: str, question: str = "", trace: bool = False) -> Stated:
     """The number the answer states, where it states it. A trace's lines are not the answer: only an
     explicit answer counts, else the last number written (kind 'end')."""
+    bare = _BARE.fullmatch(answer)
+    if bare and not trace:  # '56', '**7,644**': nothing to look for
+        value = _numbers(bare.group(1))
+        return Stated(value[0][2], "lead") if value else Stated(None, None)
     noun = counted_noun(question) if question else None
     sentence_claims = []
     for place in spans.places(answer):
         if trace and place.kind not in ("boxed", "marker"):
             continue
+        bare = _BARE.fullmatch(place.text)
+        if bare and place.kind != "bold":
+            return Stated(_numbers(bare.group(1))[0][2], place.kind)
         text = readable(place.text)
         claims = _claims(text)
         if not claims:

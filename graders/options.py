@@ -27,11 +27,15 @@ _CANON = (
 )
 
 
+_CANON_NEEDS = ("clock", "ccw", "-", "upper", "up", "lower", "down", "centr")
+
+
 def canon(text: str) -> str:
     """Casefolded text with colors, clock directions, hyphens and position words in one spelling."""
     text = N.normalize_colors(text)
-    for pattern, replacement in _CANON:
-        text = pattern.sub(replacement, text)
+    if any(t in text for t in _CANON_NEEDS):
+        for pattern, replacement in _CANON:
+            text = pattern.sub(replacement, text)
     return text
 
 
