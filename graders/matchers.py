@@ -407,12 +407,21 @@ def _same_value(got: Any, want: Any) -> bool:
     return N.normalize_text(str(got), "color") == N.normalize_text(str(want), "color")
 
 
-def _lenient_pairs(answer: str, keys: list[str]) -> dict[str, str]:
-    pairs = {}
-    for key in keys:
-        m = re.search(rf"[\"']?{re.escape(key)}[\"']?\s*[:=]\s*(.+)", answer, re.IGNORECASE)
+def _lenient_pairs(answer: str, want: dict[str, Any]) -> dict[str, Any]:
+    """The values prose gives: 'color: pink' lines, else the truth's own value claimed in the text ('a pink
+    hexagon moving left'), so right information in the wrong form is recognised as such (POLICY.md 6.7)."""
+    pairs: dict[str, Any] = {}
+    text = N.normalize_colors(answer)
+    ranges = spans.blocked(text)
+    for key, value in want.items():
+        rest = r"(.+)" if isinstance(value, list) else r"([^,;\n]+)"
+        m = re.search(rf"[\"']?{re.escape(key)}[\"']?\s*[:=]\s*{rest}", answer, re.IGNORECASE)
         if m:
             pairs[key] = m.group(1).strip().strip(",").strip("\"'")
+        elif isinstance(value, str) and value.strip():
+            said = re.search(r"(?<![\w-])" + re.escape(N.normalize_text(value, "color")) + r"(?![\w-])", text)
+            if said and not spans.is_blocked(said.start(), ranges):
+                pairs[key] = value
     return pairs
 
 
@@ -423,7 +432,7 @@ def json_match(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     obj = json_object(answer)
     format_ok = obj is not None
     if obj is None:
-        obj = _lenient_pairs(answer, list(want))
+        obj = _lenient_pairs(answer, want)
     right = [k for k, v in want.items() if k in obj and _same_value(obj[k], v)]
     score = len(right) / len(want) if want else 1.0
     wrong = [k for k in want if k not in right]

@@ -19,6 +19,10 @@ from graders import spans
 _IDIOMS = re.compile(r"\bone (?=at a time|by one|after (?:another|the other)|another|of (?:the|them|these))"
                      r"|\b(?:each|no|any|some) one\b")
 _ONE = re.compile(r"\b(?:a single|a lone|just one|only one|exactly one)\b")
+_NONE = re.compile(r"\bno(?=\s+(?:[a-z-]{1,20}\s+){0,2}?[a-z-]{1,20}s\b)|^\W*none\b")  # 'no intersections'
+# an operand of a written operation ('91 x 84', '2 * 3'), not a stated value
+_OPERATOR_AFTER = re.compile(r"\s*[x*/÷^+]\s*[-+]?\d")
+_OPERATOR_BEFORE = re.compile(r"\d\s*[x*/÷^+]\s*$")
 _COPULA = re.compile(r"\b(?:is|are|was|were|equals?|equal to|gives|makes|comes to|yields|totals?|of)\b|[≈~]")
 _CHANGE = re.compile(
     r"\b(?:(change|increase|decrease|difference|rise|drop|gain|loss|growth|decline|fall)s?\s+(?:is\s+|was\s+)?"
@@ -57,9 +61,9 @@ def counted_noun(question: str) -> re.Pattern | None:
 
 
 def readable(text: str) -> str:
-    """Cleaned text with number words as digits ('a single point' -> '1 point')."""
+    """Cleaned text with number words as digits ('a single point' -> '1 point', 'no flashes' -> '0 flashes')."""
     text = N.clean(text)
-    text = _ONE.sub("1", _IDIOMS.sub("singly", text))
+    text = _NONE.sub("0", _ONE.sub("1", _IDIOMS.sub("singly", text)))
     return N.words_to_digits(text)
 
 
@@ -111,7 +115,12 @@ def _choose(text: str, claims, noun) -> float:
 
 def _claims(text: str):
     ranges = spans.blocked(text)
-    return [c for c in _numbers(text) if not spans.is_blocked(c[0], ranges)]
+    return [c for c in _numbers(text) if not spans.is_blocked(c[0], ranges) and not _operand(text, c)]
+
+
+def _operand(text: str, claim) -> bool:
+    start, end, _ = claim
+    return bool(_OPERATOR_AFTER.match(text, end) or _OPERATOR_BEFORE.search(text, max(0, start - 12), start))
 
 
 def stated_number(answer: str, question: str = "", trace: bool = False) -> Stated:
