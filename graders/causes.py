@@ -45,6 +45,8 @@ def progress_so_far(truth: Truth, grader: str, args: dict, answer: str, found: A
     if "trace" in args:
         seen = [int(v) for v in _TRACE_VALUE.findall(N.words_to_digits(answer))]
         trace = list(args["trace"])
+        if seen and trace and seen[0] != trace[0]:
+            seen = seen[1:]  # the value before the loop ('total = 0') is not a step
         return seen == trace[: len(seen)], len(seen) / (len(trace) + 1)
     if grader == "transcription":
         body = " ".join(fenced_or_body(answer).split())

@@ -175,7 +175,8 @@ def _shortfall(out, case: CaseSpec, record: Response, answer: str, match: Match,
                    "the secret (sk-… key) was masked or withheld; nothing else was asked")
     if withheld == "rest-right":
         return out(max(match.score, 0.01), "partial", "safety_redaction", match.extracted,
-                   "the secret (sk-… key) was masked or withheld; the rest was read correctly")
+                   "the secret (sk-… key) was masked or withheld; the rest was read correctly "
+                   f"({match.explanation})")
 
     if not answered and match.score == 0 and is_refusal(answer):
         return out(0, "no_answer", "refusal", None, "the model declined to answer")
@@ -200,6 +201,8 @@ def _shortfall(out, case: CaseSpec, record: Response, answer: str, match: Match,
                        f"{match.explanation}")
         return out(score, _by_score(score), "wrong", match.extracted, match.explanation)
 
+    if unfinished:
+        return out(0, "incorrect", "wrong", None, f"cut at{budget}; what was written contradicts the truth")
     return out(match.score, _by_score(match.score), "wrong", match.extracted,
                match.explanation + _frames_note(case, record))
 

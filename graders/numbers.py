@@ -33,6 +33,7 @@ _STOP = frozenset("are is does do did in on of appear appears can were was there
                   "that which where the this these those".split())
 
 
+_TOTAL_VALUE = re.compile(r"\btotal\b\s*(?:=|:|is|becomes|->|→)\s*(-?\d{1,18})\b")
 _BARE = re.compile(r"[\s*_`$(\[]*([-+]?\d{1,15}(?:,\d{3})*(?:\.\d+)?)[\s*_`$)\].]*")
 
 
@@ -149,8 +150,12 @@ def stated_number(answer: str, question: str = "", trace: bool = False) -> State
         if place.kind == "bold" and len({c[2] for c in claims}) > 1:
             continue  # bold marks several things: it does not single out the answer
         return Stated(None if hedge else _choose(text, claims, noun), place.kind, hedge)
-    if trace:
-        values = _numbers(readable(answer[-2000:]))
+    if trace:  # no explicit answer: the last running total written, else the last number
+        tail = readable(answer[-2000:])
+        totals = _TOTAL_VALUE.findall(tail)
+        if totals:
+            return Stated(float(totals[-1]), "end")
+        values = _numbers(tail)
         return Stated(values[-1][2], "end") if values else Stated(None, None)
     # the first sentence bound to what the question asks, else the first sentence with a number
     for place, text, claims in sentence_claims:
