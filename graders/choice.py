@@ -26,7 +26,7 @@ def _letter_patterns(letters: str) -> tuple[re.Pattern, ...]:
         re.compile(rf"^\W*[(\[]?([{low}])(?:[)\]]|[.:](?=\s|$))"),
         re.compile(rf"(?<![\w(\[])[(\[]([{letters}{low}])[)\]]"),  # '(c)' anywhere
         re.compile(rf"\b(?:option|choice|letter)\s*[:\-]?\s*[(\[]?([{letters}{low}])\b(?![\w'’-])", re.IGNORECASE),
-        re.compile(rf"(?<![\w'’-])([{letters}])(?![\w'’-])"),  # a standalone capital
+        re.compile(rf"(?<![A-Za-z0-9_'’-])([{letters}])(?![A-Za-z0-9_'’-])"),  # a standalone capital ('答案是B')
     )
 
 
@@ -116,11 +116,13 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
     text = place.text
     found = []
     if letters:
+        # a lowercase letter in bold is an emphasised word ('is **a** vehicle'), not a choice
+        shown_here = shown and place.kind != "bold"
         bare = _letter_patterns(letters)[0].match(text)
-        if bare and (shown or bare.group(1).isupper()):
+        if bare and (shown_here or bare.group(1).isupper()):
             return [(bare.start(1), bare.group(1).upper())]  # the place is just the letter
         ranges = spans.blocked(text)
-        found += [(at, letter) for at, letter in _letters_named(text, letters, shown)
+        found += [(at, letter) for at, letter in _letters_named(text, letters, shown_here)
                   if not spans.is_blocked(at, ranges)]
     canonical = O.canon(text)
     ranges = spans.blocked(canonical, asides=options.kind != "direction")

@@ -112,6 +112,9 @@ _ASIDE = re.compile(
     r",[ \t]{0,4}(?=(?:which|where|who|whose|including|with|each|"
     r"(?:[\w.-]{1,20}\s+){0,2}of (?:which|them|these|those))\b)",
     re.IGNORECASE)
+# Rejected after the fact: 'A and C are wrong', 'option A is not correct'.
+_REJECTED = re.compile(r"(?:^|(?<=[,;.:\n]))[^,;.:\n]{0,80}?\b(?:is|are|was|were|seems?|looks?)\s+(?:wrong|incorrect|"
+                       r"false|not\s+(?:correct|right|true|the\s+(?:answer|case|right one)))\b", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"[,;.!?:\n)]|\b(?:but|however|instead|rather|yet)\b", re.IGNORECASE)
 # A parenthetical or dashed aside with words in it; "(C)" and "(2, 3)" are not asides, "(or purple)" is a hedge.
 _PAREN = re.compile(r"\(([^()]{0,200})\)|\s[—–]\s[^—–\n]{1,120}?(?:\s[—–]\s|$)")
@@ -144,7 +147,8 @@ def without_negated(text: str) -> str:
 
 # Words any negation or aside needs: most answers have none, and a substring test is far cheaper than the
 # patterns (grading is the hot loop).
-_NEGATION_NEEDS = ("not", "n't", "never", "neither", "nor", "rather", "instead", "other", "except", "cannot")
+_NEGATION_NEEDS = ("not", "n't", "never", "neither", "nor", "rather", "instead", "other", "except", "cannot", "wrong",
+                   "incorrect", "false")
 _ASIDE_NEEDS = (*_NEGATION_NEEDS, "though", "whereas", "while", "than", "because", "since", "compared", "unlike",
                 "ahead", "followed", "versus", "vs", "before", "after", " of ", "which", "where", "who", "includ",
                 "with", "each", "(", "—", "–")
@@ -165,6 +169,8 @@ def blocked(text: str, asides: bool = True) -> list[tuple[int, int]]:
                 ends = [e.start() for e in _CLAUSE_END.finditer(text)]
             k = bisect_right(ends, m.end() - (m.end() > m.start()))
             ranges.append((m.start(), ends[k] if k < len(ends) else len(text)))
+    if "wrong" in low or "incorrect" in low or "false" in low or "not " in low:
+        ranges.extend(m.span() for m in _REJECTED.finditer(text))
     if asides and ("(" in text or "—" in text or "–" in text):
         ranges.extend(m.span() for m in _PAREN.finditer(text) if _aside_paren(m))
     if len(ranges) < 2:
