@@ -45,15 +45,19 @@ def _vocabulary_at(text: str, vocabulary: str) -> tuple[str, list[tuple[int, str
     return text, N.positions_at(text)
 
 
-def _vocabulary_exact(truth: Truth, answer: str, vocabulary: str) -> Match:
-    """One color (or cell) claimed where the answer is stated; two claimed are a hedge."""
+def _vocabulary_exact(truth: Truth, answer: str, vocabulary: str, question: str) -> Match:
+    """One color (or cell) claimed where the answer is stated; two claimed are a hedge. A value the question
+    itself names ('toward the black finish line') is scenery, unless nothing else is claimed."""
     want = _vocabulary_items(str(truth.value), vocabulary) or [N.normalize_truth(str(truth.value), vocabulary)]
+    scenery = set(_vocabulary_items(question, vocabulary) or ())
     for place in spans.places(answer):
         text, mentions = _vocabulary_at(place.text, vocabulary)
         claims = spans.claimed(text, mentions)
         if not claims:
             continue
         distinct = spans.distinct_claims(text, claims)
+        if len(distinct) > 1 and scenery:
+            distinct = [d for d in distinct if d not in scenery] or distinct
         detail = {"place": place.kind}
         if len(distinct) == 1:
             got = distinct[0]
@@ -111,7 +115,7 @@ def exact(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     vocabulary. A rejected or aside mention is not a claim, and two claimed answers are a hedge."""
     vocabulary = args.get("vocabulary")
     if vocabulary in ("color", "position"):
-        return _vocabulary_exact(truth, answer, vocabulary)
+        return _vocabulary_exact(truth, answer, vocabulary, str(args.get("question", "")))
     # A secret (an API key) is compared case-sensitively: 'SK-Proj' is another key.
     keep_case = args.get("case_sensitive", bool(truth.secrets) and truth.value in truth.secrets)
     norm = (lambda t: " ".join(t.split()).strip(" .*`'\"")) if keep_case else N.normalize_text
