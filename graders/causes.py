@@ -61,4 +61,13 @@ def progress_so_far(truth: Truth, grader: str, args: dict, answer: str, found: A
         want = truth_items(truth, args.get("vocabulary"))
         agrees = found == want[: len(found)] if grader == "sequence" else set(found) <= set(want)
         return agrees, len(set(found)) / len(want) if want and agrees else 0.0
+    if grader == "json" and isinstance(found, dict) and isinstance(truth.value, dict):
+        from graders.matchers import same_value
+
+        right = [k for k, v in truth.value.items() if k in found and same_value(found[k], v)]
+        # a value cut in the middle ('"shape": "hex') is a prefix of the truth's
+        cut_short = [k for k in found if k not in right and isinstance(truth.value.get(k), str)
+                     and str(truth.value[k]).lower().startswith(str(found[k]).lower())]
+        agrees = len(right) + len(cut_short) == len(found)
+        return agrees, len(right) / len(truth.value) if agrees and truth.value else 0.0
     return True, 0.0  # a single value that never arrived contradicts nothing, and shows nothing

@@ -240,7 +240,8 @@ def _frame_sampling(out, case: CaseSpec, record: Response, answer: str, match: M
         if not runs:
             return None  # the frames shown cannot give this answer: not a sampling effect
     low, high = min(r[0] for r in runs), max(r[1] for r in runs)
-    text = (f"matches what {low}-{high} of {sampling.frames} frames show, not the full clip "
+    seen = f"{low}" if low == high else f"{low}-{high}"
+    text = (f"matches what {seen} of {sampling.frames} frames show, not the full clip "
             f"(needs >= {sampling.min_frames} frames)")
     if shown is not None:
         text += f"; the model saw {shown} frames"

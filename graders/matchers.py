@@ -400,7 +400,7 @@ def keywords(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     return Match(score, not missing and not wrong, present, "; ".join(parts))
 
 
-def _same_value(got: Any, want: Any) -> bool:
+def same_value(got: Any, want: Any) -> bool:
     if isinstance(want, (int, float)) and not isinstance(want, bool):
         values = N.numbers(str(got))
         return len(values) == 1 and abs(values[0] - float(want)) < 1e-9
@@ -437,7 +437,7 @@ def json_match(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     format_ok = obj is not None
     if obj is None:
         obj = _lenient_pairs(answer, want)
-    right = [k for k, v in want.items() if k in obj and _same_value(obj[k], v)]
+    right = [k for k, v in want.items() if k in obj and same_value(obj[k], v)]
     score = len(right) / len(want) if want else 1.0
     wrong = [k for k in want if k not in right]
     text = f"{len(right)} of {len(want)} keys right" + (f"; wrong or missing: {', '.join(wrong)}" if wrong else "")
