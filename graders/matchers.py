@@ -235,16 +235,22 @@ def items_of(text: str, vocabulary: str | None, truth_items: list[str]) -> list[
 
 
 _ASSIGNED = re.compile(r"(?<![\w])[a-z]\d?\s*=\s*([-+]?\d+(?:\.\d+)?)(?![\d.]*\s*[-+*/×÷^±√(])")
+_LIST_GOES_ON = re.compile(r"(?:\s*(?:,|\band\b|\bor\b|&)\s*[-+]?\d+(?:\.\d+)?(?![\d.]*\s*[-+*/×÷^±√(]))+")
 _OPERAND = re.compile(r"[-+*/×÷^±√(]\s*$")
 
 
 def _stated_numbers(text: str) -> list[float]:
     """Numbers stated as values, not operands of a worked formula: the 'x = 1' assignments when there
-    are any, else the numbers no operator touches ('(−2 ± √36)/4' states nothing)."""
+    are any (and a list continuing the last one: 'x = -2, 1'), else the numbers no operator touches
+    ('(−2 ± √36)/4' states nothing)."""
     text = N.words_to_digits(N.clean(text))
-    assigned = [float(v) for v in _ASSIGNED.findall(text)]
-    if assigned:
-        return assigned
+    assignments = list(_ASSIGNED.finditer(text))
+    if assignments:
+        values = [float(m.group(1)) for m in assignments]
+        more = _LIST_GOES_ON.match(text, assignments[-1].end())
+        if more:
+            values += [float(v) for v in re.findall(r"[-+]?\d+(?:\.\d+)?", more.group())]
+        return values
     values = []
     for m in N.NUMBER.finditer(text):
         if _OPERAND.search(text, max(0, m.start() - 3), m.start()) and not m.group(1):
