@@ -121,18 +121,21 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
         bare = _letter_patterns(letters)[0].match(text)
         if bare and (shown_here or bare.group(1).isupper()):
             return [(bare.start(1), bare.group(1).upper())]  # the place is just the letter
-        ranges = spans.blocked(text)
-        found += [(at, letter) for at, letter in _letters_named(text, letters, shown_here)
-                  if not spans.is_blocked(at, ranges)]
+        named = _letters_named(text, letters, shown_here)
+        if named:
+            ranges = spans.blocked(text)
+            found += [(at, letter) for at, letter in named if not spans.is_blocked(at, ranges)]
     canonical = O.canon(text)
-    ranges = spans.blocked(canonical, asides=options.kind != "direction")
     if yes_no:
         short = len(canonical.split()) <= 6
         for m in re.finditer(r"\b(yes|no)\b", canonical):
             if m.start() == 0 or short or place.kind in ("marker", "conclusion"):
                 found.append((m.start(), _LETTERS[options.options.index(m.group(1))]))
         return sorted(found)[:1]
-    found += [(at, _LETTERS[i]) for at, i in O.named(options, canonical) if not spans.is_blocked(at, ranges)]
+    named_options = O.named(options, canonical)
+    if named_options:
+        ranges = spans.blocked(canonical, asides=options.kind != "direction")
+        found += [(at, _LETTERS[i]) for at, i in named_options if not spans.is_blocked(at, ranges)]
     return sorted(found)
 
 
@@ -152,15 +155,6 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         return Match(float(letter == want), letter == want, letter, f"chose ({letter}) {text}", details={"place": how})
 
     for place in spans.places(answer):
-        if yes_no and place.kind in ("lead", "sentence"):
-            lead = ("yes" if _YES.match(place.text) else "no" if _NO.match(place.text) else None)
-            if lead:
-                return chose(_LETTERS[[c.lower() for c in choices].index(lead)], place.kind)
-            if question:
-                affirmed = _polarity(question, O.canon(place.text))
-                if affirmed is not None:
-                    return chose(_LETTERS[[c.lower() for c in choices].index("yes" if affirmed else "no")],
-                                 place.kind)
         claims = _claims(place, options, letters, shown, yes_no)
         distinct = spans.distinct_claims(place.text, claims) if claims else []
         if len(distinct) == 1:
@@ -168,5 +162,12 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         if len(distinct) > 1 and place.kind != "bold":
             named = ", ".join(f"({d}) {choices[_LETTERS.index(d)]}" for d in distinct[:3])
             return Match(0.0, False, distinct, f"hedged between {named}", details={"place": place.kind})
+        if yes_no and place.kind in ("lead", "sentence"):
+            lead = "yes" if _YES.match(place.text) else "no" if _NO.match(place.text) else None
+            if lead is None and question:
+                affirmed = _polarity(question, O.canon(place.text))
+                lead = None if affirmed is None else "yes" if affirmed else "no"
+            if lead:
+                return chose(_LETTERS[[c.lower() for c in choices].index(lead)], place.kind)
     named_truth = choices[_LETTERS.index(want)] if want in _LETTERS[: len(choices)] else ""
     return Match(0.0, False, None, f"no option chosen; truth ({want}) {named_truth}".rstrip(), details={"place": None})

@@ -15,6 +15,7 @@ from graders.refusal import is_refusal
 from graders.registry import Match, get_grader
 
 _SERVER_ENDED = ("abort", "error")
+_GRADE_FIELDS = frozenset(Grade.model_fields)  # all set: telling model_construct so saves its own count
 MAX_ANSWER = 40_000  # characters of an answer graded (head and tail): ~10k tokens, beyond any answer asked for
 
 
@@ -69,9 +70,9 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
     # every field is produced here from checked values (score clamped, verdict and cause from closed
     # lists), so the Grade is constructed without a second validation pass: grading is the hot loop
     out = lambda score, verdict, cause, extracted, text, frames=None: Grade.model_construct(  # noqa: E731
-        format_version=FORMAT_VERSION, case_id=case.id, grader=case.grader.name,
+        _fields_set=set(_GRADE_FIELDS), format_version=FORMAT_VERSION, case_id=case.id, grader=case.grader.name,
         score=_bounded_score(score, verdict), verdict=verdict, cause=cause, extracted=extracted,
-        explanation=" ".join(text.split())[:300], frames_consistent=frames)
+        explanation=(" ".join(text.split()) if "\n" in text else text)[:300], frames_consistent=frames)
     if isinstance(record, str):
         return out(0, "error", "transport", None, record)
     if record.status == "error":

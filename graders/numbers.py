@@ -115,8 +115,11 @@ def _choose(text: str, claims, noun) -> float:
 
 
 def _claims(text: str):
+    found = _numbers(text)
+    if not found:
+        return found
     ranges = spans.blocked(text)
-    return [c for c in _numbers(text) if not spans.is_blocked(c[0], ranges) and not _operand(text, c)]
+    return [c for c in found if not spans.is_blocked(c[0], ranges) and not _operand(text, c)]
 
 
 def _operand(text: str, claim) -> bool:
@@ -160,8 +163,8 @@ def stated_number(answer: str, question: str = "", trace: bool = False) -> State
     # the first sentence bound to what the question asks, else the first sentence with a number
     for place, text, claims in sentence_claims:
         if _bound(text, claims, noun):
-            return Stated(None if _hedge(text, claims) else _choose(text, claims, noun), place.kind,
-                          _hedge(text, claims))
+            hedge = _hedge(text, claims)
+            return Stated(None if hedge else _choose(text, claims, noun), place.kind, hedge)
     if sentence_claims:
         place, text, claims = sentence_claims[0]
         hedge = _hedge(text, claims)

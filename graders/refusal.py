@@ -37,6 +37,13 @@ _REFUSAL = re.compile(
     re.IGNORECASE | re.MULTILINE)
 
 
+# one of these is in every refusal the pattern knows: most answers are ruled out without it
+_NEEDS = ("can", "unable", "not able", "ability", "way to", "capable", "access", "as an", "as a", "possible",
+          "feasible", " be ", "image", "video", "picture", "photo", "file", "attachment", "clip", "know", "sure",
+          "unknown", "n/a", "na", "applicable", "no answer", "sorry", "apologi", "unfortunately", "won't", "will not")
+
+
 def is_refusal(answer: str) -> bool:
     """The answer declines (searched in its first 600 characters, where declining is done)."""
-    return bool(_REFUSAL.search(N.clean(answer[:600]).replace("’", "'")))
+    text = N.clean(answer[:600]).replace("’", "'")
+    return any(n in text for n in _NEEDS) and bool(_REFUSAL.search(text))
