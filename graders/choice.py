@@ -159,6 +159,8 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         distinct = spans.distinct_claims(place.text, claims) if claims else []
         if len(distinct) == 1:
             return chose(distinct[0], place.kind)
+        if len(distinct) == len(choices) >= 3:
+            continue  # every option named: the question's list echoed, not an answer
         if len(distinct) > 1 and place.kind != "bold":
             named = ", ".join(f"({d}) {choices[_LETTERS.index(d)]}" for d in distinct[:3])
             return Match(0.0, False, distinct, f"hedged between {named}", details={"place": place.kind})

@@ -235,8 +235,9 @@ def _frame_sampling(out, case: CaseSpec, record: Response, answer: str, match: M
         return None
     shown = record.sent.frames_shown if record.sent else None
     if shown is not None:
-        # frames sent as images are exactly what the model saw; a video may still be sampled by the server
-        exact = (record.sent.video_mode or "frames") == "frames"
+        # frames_shown is what the model saw (sent as images, or inferred from usage), except for frames sent
+        # as a jpeg-sequence video, which a server may sample further: then it is an upper bound
+        exact = record.sent.video_mode != "jpeg-sequence"
         runs = [r for r in runs if (r[0] <= shown <= r[1] if exact else r[0] <= shown)]
         if not runs:
             return None  # the frames shown cannot give this answer: not a sampling effect
