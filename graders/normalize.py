@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from functools import lru_cache
@@ -218,3 +219,10 @@ def shapes(text: str) -> list[str]:
     """Shape nouns in reading order, singular, with consecutive repeats folded ('circle, circle' -> one)."""
     found = [_SHAPE_SYNONYMS.get(m, m) for m in _SHAPE_RE.findall(clean(text))]
     return [s for i, s in enumerate(found) if i == 0 or s != found[i - 1]]
+
+
+def shorten(value, limit: int = 60) -> str:
+    """One line of at most `limit` characters, for explanations."""
+    text = value if isinstance(value, str) else json.dumps(value, default=str)
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"

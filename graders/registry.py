@@ -38,6 +38,7 @@ def _load_builtins() -> None:
     if not _BUILTINS_LOADING:
         _BUILTINS_LOADING = True
         import graders.choice
+        import graders.labels
         import graders.matchers  # noqa: F401
 
 
