@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
+
+from graders.jsonscan import MAX_SCAN, first_object
 
 _THINK_OPEN = re.compile(r"<think(?:ing)?>", re.IGNORECASE)
 _THINK_CLOSE = re.compile(r"</think(?:ing)?>", re.IGNORECASE)
@@ -47,7 +48,7 @@ def split_reasoning(content: str | None, reasoning: str | None = None) -> Split:
 
 
 _EXPLICIT = re.compile(
-    r"(?:final\s+answer|answer|result|solution|solutions)\s*(?:is|:|=|-)\s*[:\s]*(.+)", re.IGNORECASE)
+    r"(?:final\s+answer|answer|result|solution|solutions)[ \t]*(?:is|:|=|-)[ \t:]*(.+)", re.IGNORECASE)
 _BOXED = re.compile(r"\\boxed\{((?:[^{}]|\{[^{}]*\})*)\}")
 _BOLD = re.compile(r"\*\*(.+?)\*\*|__(.+?)__", re.DOTALL)
 
@@ -78,6 +79,16 @@ def candidates(answer: str) -> list[str]:
 
 
 _FENCE = re.compile(r"```[\w+-]*\n(.*?)(?:```|$)", re.DOTALL)
+# a line that introduces the transcription ('Here is the text:'), not the text's own first line
+# ('def blend(n):', 'class Card:', 'else:')
+_PREAMBLE = re.compile(r"[^()=\[\]{}<>#;]{0,78}:\s*")
+_CODE_START = re.compile(r"\s*(?:def|class|if|elif|else|for|while|with|try|except|finally|async|match|case)\b")
+_SIGN_OFF = re.compile(r"\s*(?:[A-Z][^=:{}()\[\]]*[.!?]|(?:note|this|let me|i hope|feel free|if you)\b.*)\s*$",
+                       re.IGNORECASE)
+
+
+def _is_preamble(line: str) -> bool:
+    return bool(_PREAMBLE.fullmatch(line)) and not _CODE_START.match(line)
 
 
 def fenced_or_body(answer: str) -> str:
@@ -86,22 +97,33 @@ def fenced_or_body(answer: str) -> str:
     if fences:
         return max(fences, key=len).strip("\n")
     lines = answer.strip("\n").splitlines()
-    # drop a leading 'Here is the text:'-style line and a trailing sign-off
-    if len(lines) > 1 and re.search(r":\s*$", lines[0]) and len(lines[0]) < 80 and "=" not in lines[0]:
+    if len(lines) > 1 and _is_preamble(lines[0]):
         lines = lines[1:]
     return "\n".join(lines).strip("\n")
 
 
+def bodies(answer: str) -> list[str]:
+    """Readings of a transcription, to compare each with the truth: every fenced block, or the answer
+    with and without a preamble line and a closing remark after a blank line."""
+    fences = [f.strip("\n") for f in _FENCE.findall(answer)]
+    if fences:
+        return sorted(fences, key=len, reverse=True)[:3]
+    text = answer.strip("\n")
+    found = [text]
+    lines = text.splitlines()
+    if len(lines) > 1 and _is_preamble(lines[0]):
+        found.append("\n".join(lines[1:]).strip("\n"))
+    for body in list(found):
+        head, blank, tail = body.rpartition("\n\n")
+        if blank and head.strip() and _SIGN_OFF.match(tail) and "\n" not in tail.strip():
+            found.append(head.strip("\n"))
+    return found
+
+
 def json_object(answer: str) -> dict | None:
     """The first JSON object in the answer (inside a code fence or bare), or None."""
-    texts = _FENCE.findall(answer) + [answer]
-    decoder = json.JSONDecoder()
-    for text in texts:
-        for start in [m.start() for m in re.finditer(r"\{", text)]:
-            try:
-                value, _ = decoder.raw_decode(text[start:])
-            except ValueError:
-                continue
-            if isinstance(value, dict):
-                return value
+    for text in [*_FENCE.findall(answer[:MAX_SCAN]), answer]:
+        found = first_object(text)
+        if found is not None:
+            return found
     return None

@@ -7,13 +7,16 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from graders import causes
+from graders import causes, secrets
 from graders.extract import json_object, split_reasoning
 from graders.matchers import close_enough, truth_items
 from graders.records import FORMAT_VERSION, CaseSpec, Grade, Response
+from graders.refusal import is_refusal
 from graders.registry import Match, get_grader
 
 _SERVER_ENDED = ("abort", "error")
+_GRADE_FIELDS = frozenset(Grade.model_fields)  # all set: telling model_construct so saves its own count
+MAX_ANSWER = 40_000  # characters of an answer graded (head and tail): ~10k tokens, beyond any answer asked for
 
 
 def _as_case(case: CaseSpec | dict) -> CaseSpec:
@@ -37,14 +40,39 @@ def _as_response(response: Response | dict | str, case_id: str) -> Response | st
 
 def grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
     """Grade one response. Pure and total: any input gives a Grade with a score in [0, 1]."""
+    try:
+        return _grade(case, response)
+    except Exception as exc:  # POLICY.md 1.5: a failure is an error grade, never a crashed run
+        return _failed(case, exc)
+
+
+def _failed(case: Any, exc: Exception) -> Grade:
+    ident = getattr(case, "id", None) or (case.get("id") if isinstance(case, dict) else None)
+    spec = getattr(case, "grader", None) or (case.get("grader") if isinstance(case, dict) else None)
+    name = getattr(spec, "name", None) or (spec.get("name") if isinstance(spec, dict) else None)
+    problem = " ".join(str(exc).split())[:200]
+    where = "unreadable case" if isinstance(exc, ValidationError) else "grader failed"
+    return Grade(case_id=str(ident), grader=str(name or "none"), score=0.0, verdict="error", cause=None,
+                 explanation=f"{where}: {type(exc).__name__}: {problem}"[:300])
+
+
+def bounded(answer: str) -> str:
+    """A huge answer keeps its head and tail (where answers are stated): every scan stays cheap."""
+    if len(answer) <= MAX_ANSWER:
+        return answer
+    half = MAX_ANSWER // 2
+    return answer[:half] + "\n…\n" + answer[-half:]
+
+
+def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
     case = _as_case(case)
     record = _as_response(response, case.id)
     # every field is produced here from checked values (score clamped, verdict and cause from closed
     # lists), so the Grade is constructed without a second validation pass: grading is the hot loop
     out = lambda score, verdict, cause, extracted, text, frames=None: Grade.model_construct(  # noqa: E731
-        format_version=FORMAT_VERSION, case_id=case.id, grader=case.grader.name,
-        score=max(0.0, min(1.0, float(score))), verdict=verdict, cause=cause, extracted=extracted,
-        explanation=text[:300], frames_consistent=frames)
+        _fields_set=set(_GRADE_FIELDS), format_version=FORMAT_VERSION, case_id=case.id, grader=case.grader.name,
+        score=_bounded_score(score, verdict), verdict=verdict, cause=cause, extracted=extracted,
+        explanation=(" ".join(text.split()) if "\n" in text else text)[:300], frames_consistent=frames)
     if isinstance(record, str):
         return out(0, "error", "transport", None, record)
     if record.status == "error":
@@ -56,21 +84,39 @@ def grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
 
     split = split_reasoning(record.content, record.reasoning or record.reasoning_content)
     finish = record.finish_reason
-    answer = split.answer
+    answer = bounded(split.answer)
     if not answer:
         return _empty(out, split, finish, record)
 
     try:
-        match = get_grader(case.grader.name)(case.truth, answer, dict(case.grader.args))
+        match = get_grader(case.grader.name)(case.truth, answer, _args(case))
     except KeyError as exc:
         return out(0, "error", "transport", None, str(exc).strip("'\""))
     problem = format_problem(answer, case.grader.args.get("format"))
-    if match.passed and problem:
+    if problem:
         match.format_ok = False
         match.explanation = f"{problem}; {match.explanation}"
-    if match.passed and match.format_ok:
+    # a loop runs on to the token limit or is stopped by the server; a short finished answer is not one
+    looped = finish == "repetition" or ((finish == "length" or len(answer) >= 200 or not match.passed)
+                                         and causes.is_degenerate(answer))
+    # a cut answer states only what it states explicitly or leads with; the rest is unfinished (6.4)
+    unfinished = finish == "length" and match.details.get("place") in ("sentence", "end")
+    if match.passed and match.format_ok and not looped and not unfinished:
         return out(match.score, "correct", None, match.extracted, match.explanation)
-    return _shortfall(out, case, record, answer, match)
+    return _shortfall(out, case, record, answer, match, looped, unfinished)
+
+
+def _bounded_score(score: float, verdict: str) -> float:
+    """In [0, 1], and inside the verdict's range (POLICY.md 1.1): partial is strictly between 0 and 1."""
+    score = max(0.0, min(1.0, float(score)))
+    if verdict == "partial":
+        return min(max(score, 0.01), 0.99)
+    return score if verdict == "correct" else 0.0
+
+
+def _args(case: CaseSpec) -> dict:
+    """A grader's arguments: the case's, plus the question asked (some answers only make sense against it)."""
+    return {"question": case.prompt, **case.grader.args}
 
 
 def format_problem(answer: str, wanted: str | None) -> str | None:
@@ -108,43 +154,70 @@ def _empty(out, split, finish, record: Response) -> Grade:
     return out(0, "no_answer", "wrong", None, "empty answer")
 
 
-def _shortfall(out, case: CaseSpec, record: Response, answer: str, match: Match) -> Grade:
-    truth, args, finish = case.truth, dict(case.grader.args), record.finish_reason
-    partial_or_wrong = "partial" if match.score > 0 else "incorrect"
+def _by_score(score: float, answered: bool = True) -> str:
+    """POLICY.md 1.1: the verdict follows the score."""
+    return "partial" if score > 0 else "incorrect" if answered else "no_answer"
 
-    if finish == "repetition" or causes.is_degenerate(answer):
-        return out(match.score, partial_or_wrong, "degenerate_repetition", match.extracted,
-                   f"repetition loop in the answer; {match.explanation}")
 
-    if truth.secrets and any(s not in answer for s in truth.secrets) and causes.masks_secret(answer):
-        threshold = float(args.get("threshold", 0.9))
-        if causes.rest_is_right(truth, answer, threshold):
-            return out(match.score, "partial", "safety_redaction", match.extracted,
-                       "the secret (sk-… key) was masked or withheld; the rest was read correctly")
+def _shortfall(out, case: CaseSpec, record: Response, answer: str, match: Match, looped: bool,
+               unfinished: bool) -> Grade:
+    """The first cause that explains the shortfall (POLICY.md section 6), with a verdict from the score."""
+    truth, args, finish = case.truth, case.grader.args, record.finish_reason
+    answered = match.gave_answer and not unfinished
+    max_tokens = record.sent.max_tokens if record.sent else None
+    budget = f" max_tokens {max_tokens}" if max_tokens else " the token limit"
 
-    sampled = _frame_sampling(out, case, record, answer, match)
-    if sampled:
-        return sampled
+    if looped:  # 6.3: a right answer in a loop earns half; a loop with no answer is no answer
+        score = match.score * (0.5 if match.passed or not match.format_ok else 1.0)
+        what = ("holds the right answer" if match.passed else match.explanation if answered else "no answer in it")
+        return out(score, _by_score(score, answered), "degenerate_repetition", match.extracted,
+                   f"repetition loop in the answer; {what}")
 
-    agrees, progress = (causes.consistent_so_far(truth, case.grader.name, args, answer) if finish == "length"
-                        else (False, False))
-    if agrees:
-        max_tokens = record.sent.max_tokens if record.sent else None
-        budget = f" max_tokens {max_tokens}" if max_tokens else " the token limit"
-        if progress:
-            return out(match.score, "partial", "truncation", match.extracted,
-                       f"cut at{budget}; what was written agrees with the truth so far ({match.explanation})")
-        return out(match.score, partial_or_wrong, "truncation", match.extracted,
-                   f"cut at{budget} before any answer appeared")
+    withheld = secrets.redaction(truth, answer, float(args.get("threshold", 0.9)))
+    if withheld == "secret-only":
+        return out(0, "no_answer", "safety_redaction", None,
+                   "the secret (sk-… key) was masked or withheld; nothing else was asked")
+    if withheld == "rest-right":
+        return out(max(match.score, 0.01), "partial", "safety_redaction", match.extracted,
+                   "the secret (sk-… key) was masked or withheld; the rest was read correctly "
+                   f"({match.explanation})")
 
-    if not match.format_ok:
-        return out(match.score, "partial", "format", match.extracted, f"right information, wrong format: "
-                   f"{match.explanation}")
-
-    if match.score == 0 and causes.is_refusal(answer):
+    if not answered and match.score == 0 and is_refusal(answer):
         return out(0, "no_answer", "refusal", None, "the model declined to answer")
 
-    return out(match.score, partial_or_wrong, "wrong", match.extracted, match.explanation)
+    if finish == "length":
+        agrees, credit = causes.progress_so_far(truth, case.grader.name, args, answer, match.extracted)
+        if agrees and credit > 0:
+            return out(credit, "partial", "truncation", None if unfinished else match.extracted,
+                       f"cut at{budget}; what was written agrees with the truth so far ({credit:.0%} of it)")
+        if agrees and not answered:
+            return out(0, "no_answer", "truncation", None, f"cut at{budget} before any answer appeared")
+
+    if answered:
+        sampled = _frame_sampling(out, case, record, answer, match)
+        if sampled:
+            return sampled
+
+    if not match.format_ok:  # 6.7: right information in the wrong form earns half
+        score = match.score * 0.5
+        if match.passed or match.score >= 1.0:
+            return out(score, "partial", "format", match.extracted, f"right information, wrong format: "
+                       f"{match.explanation}")
+        return out(score, _by_score(score), "wrong", match.extracted, match.explanation)
+
+    if unfinished:
+        return out(0, "incorrect", "wrong", None, f"cut at{budget}; what was written contradicts the truth")
+    return out(match.score, _by_score(match.score), "wrong", match.extracted,
+               match.explanation + _frames_note(case, record))
+
+
+def _frames_note(case: CaseSpec, record: Response) -> str:
+    """For a video answer: how many frames the model was shown, when known."""
+    shown = record.sent.frames_shown if record.sent else None
+    if case.sampling is None or shown is None:
+        return ""
+    enough = " (enough to see the truth)" if shown >= case.sampling.min_frames else ""
+    return f"; the model was shown {shown} of {case.sampling.frames} frames{enough}"
 
 
 def _frame_sampling(out, case: CaseSpec, record: Response, answer: str, match: Match) -> Grade | None:
@@ -153,7 +226,7 @@ def _frame_sampling(out, case: CaseSpec, record: Response, answer: str, match: M
     if sampling is None or not sampling.apparent:
         return None
     matcher = get_grader(case.grader.name)
-    args = dict(case.grader.args)
+    args = _args(case)
     runs, verdicts = [], {}
     for apparent in sampling.apparent:
         key = repr(apparent.value)
@@ -163,14 +236,21 @@ def _frame_sampling(out, case: CaseSpec, record: Response, answer: str, match: M
             runs.append((apparent.frames_low, apparent.frames_high))
     if not runs:
         return None
-    low, high = min(r[0] for r in runs), max(r[1] for r in runs)
     shown = record.sent.frames_shown if record.sent else None
-    text = (f"matches what {low}-{high} of {sampling.frames} frames show, not the full clip "
+    if shown is not None:
+        # frames_shown is what the model saw (sent as images, or inferred from usage), except for frames sent
+        # as a jpeg-sequence video, which a server may sample further: then it is an upper bound
+        exact = record.sent.video_mode != "jpeg-sequence"
+        runs = [r for r in runs if (r[0] <= shown <= r[1] if exact else r[0] <= shown)]
+        if not runs:
+            return None  # the frames shown cannot give this answer: not a sampling effect
+    low, high = min(r[0] for r in runs), max(r[1] for r in runs)
+    seen = f"{low}" if low == high else f"{low}-{high}"
+    text = (f"matches what {seen} of {sampling.frames} frames show, not the full clip "
             f"(needs >= {sampling.min_frames} frames)")
     if shown is not None:
-        agrees = any(lo <= shown <= hi for lo, hi in runs)
-        text += f"; the model saw {shown} frames" + ("" if agrees else ", which alone should have sufficed")
-    return out(match.score, "partial", "frame_sampling", match.extracted, text, [low, high])
+        text += f"; the model saw {shown} frames"
+    return out(match.score, _by_score(match.score), "frame_sampling", match.extracted, text, [low, high])
 
 
 def _would_pass(case: CaseSpec, matcher, args, answer: str, match: Match, value) -> bool:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
 from typing import Any
@@ -11,69 +10,13 @@ from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
 from graders import normalize as N
-from graders.extract import candidates, fenced_or_body, json_object
+from graders import spans
+from graders.extract import bodies, candidates, json_object
+from graders.numbers import stated_number
 from graders.records import Truth
 from graders.registry import Match, grader
 
 SHAPE_WORDS = N.SHAPE_NAMES
-
-
-def _short(value: Any, limit: int = 60) -> str:
-    text = value if isinstance(value, str) else json.dumps(value)
-    text = " ".join(str(text).split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-# --- exact / alias ---------------------------------------------------------------------------------------
-
-def _vocabulary_items(text: str, vocabulary: str | None) -> list[str] | None:
-    if vocabulary == "color":
-        return N.colors(text)
-    if vocabulary == "position":
-        return N.positions(text)
-    return None
-
-
-@grader("exact")
-def exact(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
-    """Exact or alias match after normalisation; a color or position answer is read by vocabulary."""
-    vocabulary = args.get("vocabulary")
-    # A secret (an API key) is compared case-sensitively: 'SK-Proj' is another key.
-    keep_case = args.get("case_sensitive", bool(truth.secrets) and truth.value in truth.secrets)
-    norm = (lambda t: " ".join(t.split()).strip(" .*`'\"")) if keep_case else (
-        lambda t: N.normalize_text(t, vocabulary))
-    targets = [norm(str(v)) if keep_case else N.normalize_truth(str(v), vocabulary)
-               for v in [truth.value, *truth.aliases]]
-    options = candidates(answer)
-    if vocabulary in ("color", "position"):
-        want = _vocabulary_items(str(truth.value), vocabulary)
-        for candidate in options:
-            found = _vocabulary_items(candidate, vocabulary)
-            if not found:
-                continue
-            distinct = list(dict.fromkeys(found))
-            if distinct == want:
-                return Match(1.0, True, distinct[0], f"said {distinct[0]}")
-            if set(want) <= set(distinct):
-                return Match(0.0, False, distinct, f"hedged between {', '.join(distinct)}; truth {want[0]}")
-            return Match(0.0, False, distinct[0], f"said {distinct[0]}, truth {want[0]}")
-        return Match(0.0, False, None, f"no {vocabulary} named; truth {want[0] if want else truth.value}")
-    for candidate in options:
-        if norm(candidate) in targets:
-            return Match(1.0, True, candidate.strip(), f"said {_short(candidate)}")
-    for candidate in options:
-        text = norm(candidate)
-        for target in targets:
-            if target and re.search(r"(?<![\w-])" + re.escape(target) + r"(?![\w-])", text):
-                return Match(1.0, True, target, f"said {_short(target)}")
-    threshold = args.get("fuzzy")
-    best = options[0] if options else ""
-    if threshold:
-        ratio = max(fuzz.ratio(norm(best), t) for t in targets) / 100
-        if ratio >= threshold:
-            return Match(ratio, True, best, f"close to the truth ({ratio:.0%} similar)")
-    return Match(0.0, False, _short(best) if best else None,
-                 f"said {_short(best)!r}, truth {_short(truth.value)!r}" if best else "empty answer")
 
 
 @grader("fuzzy")
@@ -87,25 +30,11 @@ def fuzzy(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         score = max(fuzz.ratio(text, t) for t in targets) / 100
         if score > best_score:
             best_score, best = score, candidate
-    return Match(best_score, best_score >= threshold, _short(best),
-                 f"{best_score:.0%} similar to {_short(truth.value)!r}")
+    return Match(best_score, best_score >= threshold, N.shorten(best),
+                 f"{best_score:.0%} similar to {N.shorten(truth.value)!r}")
 
 
 # --- numbers ---------------------------------------------------------------------------------------------
-
-def _number_in(candidate: str, whole: bool) -> float | None:
-    """The number a candidate states: after its last '=' if any; else its first (or, for the whole
-    text, its last). Tokens only: '25' never matches '5' by suffix."""
-    text = N.words_to_digits(N.clean(candidate))
-    if "=" in text:
-        after = N.numbers_in_clean(text.rsplit("=", 1)[1])
-        if after:
-            return after[0]
-    values = N.numbers_in_clean(text)
-    if not values:
-        return None
-    return values[-1] if whole else values[0]
-
 
 def close_enough(value: float, target: float, truth: Truth) -> bool:
     tolerance = truth.tolerance
@@ -117,21 +46,23 @@ def close_enough(value: float, target: float, truth: Truth) -> bool:
 def numeric(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     """A number compared as a number, within the truth's tolerance."""
     target = float(truth.value)
-    options = candidates(answer)
-    for k, candidate in enumerate(options):
-        value = _number_in(candidate, whole=k == len(options) - 1)
-        if value is None:
-            continue
-        shown = N.format_number(value)
-        if close_enough(value, target, truth):
-            return Match(1.0, True, value, f"said {shown}")
-        return Match(0.0, False, value, f"said {shown}, truth {N.format_number(target)}")
-    return Match(0.0, False, None, f"no number found; truth {N.format_number(target)}")
+    want = N.format_number(target)
+    stated = stated_number(answer, args.get("question", ""), trace="trace" in args)
+    place = {"place": stated.place}
+    if stated.hedge:
+        shown = " and ".join(N.format_number(v) for v in stated.hedge)
+        return Match(0.0, False, list(stated.hedge), f"hedged between {shown}; truth {want}", details=place)
+    if stated.value is None:
+        return Match(0.0, False, None, f"no number found; truth {want}", details=place)
+    shown = N.format_number(stated.value)
+    if close_enough(stated.value, target, truth):
+        return Match(1.0, True, stated.value, f"said {shown}", details=place)
+    return Match(0.0, False, stated.value, f"said {shown}, truth {want}", details=place)
 
 
 # --- collections -----------------------------------------------------------------------------------------
 
-_ITEM_SPLIT = re.compile(r"\s*(?:[,;\n|]|\band\b|\bor\b)\s*")
+_ITEM_SPLIT = re.compile(r"[,;\n|]|\b(?:and|or)\b")
 
 
 def _shape_items(text: str) -> list[str]:
@@ -150,7 +81,7 @@ def items_of(text: str, vocabulary: str | None, truth_items: list[str]) -> list[
     if vocabulary == "shape":
         return N.shapes(text)
     if vocabulary == "number":
-        return [N.format_number(v) for v in N.numbers(text)]
+        return [N.format_number(v) for v in _stated_numbers(text)]
     if vocabulary == "color":
         if truth_items and all(" " in t for t in truth_items):
             return _shape_items(text)
@@ -159,14 +90,52 @@ def items_of(text: str, vocabulary: str | None, truth_items: list[str]) -> list[
     return [N.normalize_text(p) for p in _ITEM_SPLIT.split(body) if N.normalize_text(p)]
 
 
+_ASSIGNED = re.compile(r"(?<![\w])[a-z]\d?\s*=\s*([-+]?\d+(?:\.\d+)?)(?![\d.]*\s*[-+*/×÷^±√(])")
+_LIST_GOES_ON = re.compile(r"(?:\s*(?:,|\band\b|\bor\b|&)\s*[-+]?\d+(?:\.\d+)?(?![\d.]*\s*[-+*/×÷^±√(]))+")
+_OPERAND = re.compile(r"[-+*/×÷^±√(]\s*$")
+
+
+def _stated_numbers(text: str) -> list[float]:
+    """Numbers stated as values, not operands of a worked formula: the 'x = 1' assignments when there
+    are any (and a list continuing the last one: 'x = -2, 1'), else the numbers no operator touches
+    ('(−2 ± √36)/4' states nothing)."""
+    text = N.words_to_digits(N.clean(text))
+    assignments = list(_ASSIGNED.finditer(text))
+    if assignments:
+        values = [float(m.group(1)) for m in assignments]
+        more = _LIST_GOES_ON.match(text, assignments[-1].end())
+        if more:
+            values += [float(v) for v in re.findall(r"[-+]?\d+(?:\.\d+)?", more.group())]
+        return values
+    values = []
+    for m in N.NUMBER.finditer(text):
+        if _OPERAND.search(text, max(0, m.start() - 3), m.start()) and not m.group(1):
+            continue
+        if re.match(r"\s*[*/×÷^)]", text[m.end():]):
+            continue
+        sign, whole, frac = m.groups()
+        value = float(whole.replace(",", "") + (frac or ""))
+        values.append(-value if sign == "-" else value)
+    return values
+
+
+def _item_places(answer: str) -> list[str]:
+    """Where a list may be stated, most explicit first: boxed, after a marker or a conclusion, bold,
+    the last line; then the whole answer."""
+    found = [p.text for p in spans.places(answer) if p.kind in ("boxed", "marker", "total", "conclusion", "bold")]
+    lines = [line.strip() for line in answer.strip().splitlines() if line.strip()]
+    return [*found, *lines[-1:], answer]
+
+
 def _best_items(answer: str, vocabulary: str | None, want: list[str]) -> list[str]:
-    """Items from the most explicit place that holds enough of them (else the whole answer)."""
-    options = candidates(answer)
+    """Items from the most explicit place that holds enough of them (else the whole answer); negated
+    items ('no green triangle') are not given."""
+    options = _item_places(answer)
     for candidate in options[:-1]:
-        found = items_of(candidate, vocabulary, want)
+        found = items_of(spans.without_negated(candidate), vocabulary, want)
         if len(found) >= len(want):
             return found
-    return items_of(options[-1], vocabulary, want) if options else []
+    return items_of(spans.without_negated(options[-1]), vocabulary, want)
 
 
 def truth_items(truth: Truth, vocabulary: str | None) -> list[str]:
@@ -224,44 +193,6 @@ def sequence(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     return Match(score, found == want, found, text)
 
 
-@lru_cache(maxsize=64)
-def _letter_patterns(letters: str) -> tuple[re.Pattern, ...]:
-    return (re.compile(rf"^\(?([{letters}])\)?[.:)]?$"),
-            re.compile(rf"\(([{letters}])\)", re.IGNORECASE),
-            re.compile(rf"(?<![\w(])([{letters}])\)", re.IGNORECASE),
-            re.compile(rf"\boption\s+([{letters}])\b", re.IGNORECASE),
-            re.compile(rf"\banswer(?:\s+is)?\s*:?\s*\(?([{letters}])\b", re.IGNORECASE))
-
-
-@lru_cache(maxsize=4096)
-def _option_pattern(option: str) -> re.Pattern:
-    return re.compile(r"(?<![\w-])" + re.escape(N.normalize_truth(option, "color")) + r"(?![\w-])")
-
-
-@grader("choice")
-def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
-    """A letter like '(B)' or the text of exactly one option."""
-    options = truth.choices or []
-    letters = "ABCDEFGHIJKL"[: len(options)]
-    want = str(truth.value)
-    patterns = _letter_patterns(letters) if letters else ()
-    for candidate in candidates(answer):
-        stripped = candidate.strip().strip("*` ")
-        for pattern in patterns:
-            m = pattern.search(stripped)
-            if m and m.group(1).upper() in letters:
-                got = m.group(1).upper()
-                text = options[letters.index(got)] if options else got
-                return Match(float(got == want), got == want, got, f"chose ({got}) {text}")
-        normalized = N.normalize_text(candidate, "color")
-        named = [i for i, o in enumerate(options) if _option_pattern(o).search(normalized)]
-        if len(named) == 1:
-            got = letters[named[0]]
-            return Match(float(got == want), got == want, got, f"chose {options[named[0]]}")
-    named_truth = options[letters.index(want)] if want in letters and options else ""
-    return Match(0.0, False, None, f"no option chosen; truth ({want}) {named_truth}".rstrip())
-
-
 # --- transcription, keywords, JSON -----------------------------------------------------------------------
 
 def _canonical_block(text: str, keep_indent: bool) -> str:
@@ -271,20 +202,35 @@ def _canonical_block(text: str, keep_indent: bool) -> str:
     return "\n".join(line for line in lines if line.strip())
 
 
+ANLS_TAU = 0.5  # below this similarity a transcription has nothing meaningfully right (ANLS, Biten et al. 2019)
+
+
 @grader("transcription")
 def transcription(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
-    """ANLS-style: 1 - normalised edit distance of the blocks; secrets must appear verbatim to pass."""
+    """ANLS-style: 1 - normalised edit distance of the blocks; secrets must appear verbatim to pass.
+    Under ANLS's threshold the score is 0 unless a whole line was read right (POLICY.md 1.2)."""
     threshold = float(args.get("threshold", 0.9))
     keep_indent = bool(args.get("keep_indent", "\n    " in str(truth.value)))
-    body = _canonical_block(fenced_or_body(answer), keep_indent)
     want = _canonical_block(str(truth.value), keep_indent)
-    similarity = Levenshtein.normalized_similarity(body, want)
+    similarity, body = max((Levenshtein.normalized_similarity(b, want), b)
+                           for b in (_canonical_block(b, keep_indent) for b in bodies(answer)))
     missing = [s for s in truth.secrets if s not in body]
     passed = similarity >= threshold and not missing
     text = f"{similarity:.0%} similar to the truth"
     if missing:
         text += f"; {len(missing)} secret(s) not reproduced"
-    return Match(similarity, passed, _short(body, 80), text, details={"missing_secrets": missing})
+    lines_right = _lines_right(body, want)
+    meaningful = similarity >= ANLS_TAU or lines_right > 0
+    if not meaningful:
+        text += "; nothing meaningfully right"
+    return Match(similarity if meaningful else 0.0, passed, N.shorten(body, 80), text,
+                 details={"missing_secrets": missing, "similarity": similarity}, answered=meaningful)
+
+
+def _lines_right(body: str, want: str) -> int:
+    """Lines of the truth (of some length) that the answer reproduces exactly."""
+    got = {line.strip() for line in body.splitlines()}
+    return sum(1 for line in want.splitlines() if len(line.strip()) >= 6 and line.strip() in got)
 
 
 @lru_cache(maxsize=4096)
@@ -292,8 +238,9 @@ def _concept_pattern(synonyms: tuple[str, ...]) -> re.Pattern:
     return re.compile("|".join(r"\b" + re.escape(N.clean(s)) for s in synonyms))
 
 
-def _concept_present(text: str, synonyms: list[str]) -> bool:
-    return bool(_concept_pattern(tuple(synonyms)).search(text))
+def _concept_present(text: str, synonyms: list[str], negated: list[tuple[int, int]]) -> bool:
+    """Mentioned and not negated: 'not right to left' does not contradict 'left to right'."""
+    return any(not spans.is_blocked(m.start(), negated) for m in _concept_pattern(tuple(synonyms)).finditer(text))
 
 
 @grader("keywords")
@@ -302,8 +249,9 @@ def keywords(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     text = N.normalize_colors(answer)
     concepts: list[list[str]] = args.get("concepts") or [[str(truth.value), *truth.aliases]]
     forbidden: list[list[str]] = args.get("forbidden", [])
-    present = [c[0] for c in concepts if _concept_present(text, c)]
-    wrong = [c[0] for c in forbidden if _concept_present(text, c)]
+    negated = spans.blocked(text, asides=False)
+    present = [c[0] for c in concepts if _concept_present(text, c, negated)]
+    wrong = [c[0] for c in forbidden if _concept_present(text, c, negated)]
     score = 0.0 if wrong else len(present) / len(concepts)
     missing = [c[0] for c in concepts if c[0] not in present]
     parts = [f"mentioned {len(present)} of {len(concepts)} concepts"]
@@ -314,7 +262,7 @@ def keywords(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     return Match(score, not missing and not wrong, present, "; ".join(parts))
 
 
-def _same_value(got: Any, want: Any) -> bool:
+def same_value(got: Any, want: Any) -> bool:
     if isinstance(want, (int, float)) and not isinstance(want, bool):
         values = N.numbers(str(got))
         return len(values) == 1 and abs(values[0] - float(want)) < 1e-9
@@ -325,12 +273,21 @@ def _same_value(got: Any, want: Any) -> bool:
     return N.normalize_text(str(got), "color") == N.normalize_text(str(want), "color")
 
 
-def _lenient_pairs(answer: str, keys: list[str]) -> dict[str, str]:
-    pairs = {}
-    for key in keys:
-        m = re.search(rf"[\"']?{re.escape(key)}[\"']?\s*[:=]\s*(.+)", answer, re.IGNORECASE)
+def _lenient_pairs(answer: str, want: dict[str, Any]) -> dict[str, Any]:
+    """The values prose gives: 'color: pink' lines, else the truth's own value claimed in the text ('a pink
+    hexagon moving left'), so right information in the wrong form is recognised as such (POLICY.md 6.7)."""
+    pairs: dict[str, Any] = {}
+    text = N.normalize_colors(answer)
+    ranges = spans.blocked(text)
+    for key, value in want.items():
+        rest = r"(.+)" if isinstance(value, list) else r"([^,;\n]+)"
+        m = re.search(rf"[\"']?{re.escape(key)}[\"']?\s*[:=]\s*{rest}", answer, re.IGNORECASE)
         if m:
             pairs[key] = m.group(1).strip().strip(",").strip("\"'")
+        elif isinstance(value, str) and value.strip():
+            said = re.search(r"(?<![\w-])" + re.escape(N.normalize_text(value, "color")) + r"(?![\w-])", text)
+            if said and not spans.is_blocked(said.start(), ranges):
+                pairs[key] = value
     return pairs
 
 
@@ -341,8 +298,8 @@ def json_match(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     obj = json_object(answer)
     format_ok = obj is not None
     if obj is None:
-        obj = _lenient_pairs(answer, list(want))
-    right = [k for k, v in want.items() if k in obj and _same_value(obj[k], v)]
+        obj = _lenient_pairs(answer, want)
+    right = [k for k, v in want.items() if k in obj and same_value(obj[k], v)]
     score = len(right) / len(want) if want else 1.0
     wrong = [k for k in want if k not in right]
     text = f"{len(right)} of {len(want)} keys right" + (f"; wrong or missing: {', '.join(wrong)}" if wrong else "")

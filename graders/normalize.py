@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from functools import lru_cache
@@ -32,9 +33,14 @@ _NUMBER_WORD = "|".join(sorted([*_UNITS, *_TENS, *_SCALES, "and", "minus", "nega
 _WORDS_RUN = re.compile(rf"\b(?:{_NUMBER_WORD})(?:[\s-]+(?:{_NUMBER_WORD}))*\b")
 
 
+_WORDS_LIMIT = 10**15  # 'hundred hundred …' is no number; without a cap it grows past int's digit limit
+
+
 def _words_value(words: list[str]) -> int | None:
     sign, total, current, seen = 1, 0, 0, False
     for w in words:
+        if total + current > _WORDS_LIMIT:
+            return None
         if w in ("minus", "negative"):
             if seen:
                 return None
@@ -54,6 +60,8 @@ def _words_value(words: list[str]) -> int | None:
             total += max(current, 1) * _SCALES[w]
             current = 0
             seen = True
+    if total + current > _WORDS_LIMIT:
+        return None
     return sign * (total + current) if seen else None
 
 
@@ -109,7 +117,8 @@ COLOR_SYNONYMS = {
 }
 BASE_COLORS = ("red", "green", "blue", "yellow", "orange", "purple", "pink", "brown", "black", "white", "gray",
                "cyan")
-_MODIFIERS = r"(?:(?:dark|light|bright|pale|deep|medium|vivid)\s+)?"
+# 'light' is a modifier except in 'light blue', which names another color (cyan)
+_MODIFIERS = r"(?:(?:dark|bright|pale|deep|medium|vivid)\s+|light\s+(?!blue\b))?"
 _COLOR_NAMES = sorted([*BASE_COLORS, *COLOR_SYNONYMS], key=len, reverse=True)
 _COLOR_RE = re.compile(r"\b(" + "|".join(re.escape(c) for c in _COLOR_NAMES) + r")(?:ish)?\b")
 _COLOR_WITH_MODIFIER = re.compile(_MODIFIERS + r"\b(" + "|".join(re.escape(c) for c in _COLOR_NAMES) + r")(?:ish)?\b")
@@ -122,14 +131,18 @@ def canonical_color(word: str) -> str:
 
 def colors(text: str) -> list[str]:
     """Color names in reading order, as canonical base names ('light blue' -> 'cyan', 'grey' -> 'gray')."""
-    text = clean(text)
+    return [color for _, color in colors_at(clean(text))]
+
+
+def colors_at(text: str) -> list[tuple[int, str]]:
+    """(position, canonical color) in cleaned `text`."""
     found = []
     for match in _COLOR_RE.finditer(text):
         name = match.group(1)
         before = text[max(0, match.start() - 6):match.start()]
         if name == "blue" and before.endswith(("light ", "sky ")):
             continue  # already matched as the two-word synonym
-        found.append(canonical_color(name))
+        found.append((match.start(), canonical_color(name)))
     return found
 
 
@@ -142,12 +155,12 @@ def normalize_colors(text: str) -> str:
 
 _ORDINALS = {w: i + 1 for i, w in enumerate(
     "first second third fourth fifth sixth seventh eighth ninth tenth".split())}
-_ORD = r"(\d+|" + "|".join(_ORDINALS) + r")(?:st|nd|rd|th)?"
+_ORD = r"(\d{1,6}|" + "|".join(_ORDINALS) + r")(?:st|nd|rd|th)?"
 _POSITION_PATTERNS = (
-    re.compile(r"\(\s*(\d+)\s*,\s*(\d+)\s*\)"),
-    re.compile(rf"\brow\s*{_ORD}\s*[,;/ ]*\s*(?:and\s+)?col(?:umn)?\.?\s*{_ORD}"),
-    re.compile(rf"\b{_ORD}\s+row\s*[,;/ ]*\s*(?:and\s+)?(?:the\s+)?{_ORD}\s+col(?:umn)?"),
-    re.compile(r"\br(\d+)\s*c(\d+)\b"),
+    re.compile(r"\(\s*(\d{1,6})\s*,\s*(\d{1,6})\s*\)"),
+    re.compile(rf"\brow\s*{_ORD}[\s,;/]*(?:and\s+)?col(?:umn)?\.?\s*{_ORD}"),
+    re.compile(rf"\b{_ORD}\s+row[\s,;/]*(?:and\s+)?(?:the\s+)?{_ORD}\s+col(?:umn)?"),
+    re.compile(r"\br(\d{1,6})\s*c(\d{1,6})\b"),
 )
 
 
@@ -157,17 +170,21 @@ def _ordinal(token: str) -> int:
 
 def positions(text: str) -> list[str]:
     """(row, column) pairs in reading order, as '(r, c)': '(2, 3)', 'row 2, column 3', 'second row, third column'."""
-    text = words_to_digits(clean(text))
+    return [pos for _, pos in positions_at(words_to_digits(clean(text)))]
+
+
+def positions_at(text: str) -> list[tuple[int, str]]:
+    """(position, '(r, c)') in `text` already cleaned and with number words as digits."""
     hits = []
     for pattern in _POSITION_PATTERNS:
         for m in pattern.finditer(text):
             hits.append((m.start(), f"({_ordinal(m.group(1))}, {_ordinal(m.group(2))})"))
     hits.sort()
-    result, last_end = [], -1
+    result, last_start = [], -1
     for start, pos in hits:
-        if start > last_end:
-            result.append(pos)
-            last_end = start
+        if start > last_start:
+            result.append((start, pos))
+            last_start = start
     return result
 
 
@@ -202,3 +219,10 @@ def shapes(text: str) -> list[str]:
     """Shape nouns in reading order, singular, with consecutive repeats folded ('circle, circle' -> one)."""
     found = [_SHAPE_SYNONYMS.get(m, m) for m in _SHAPE_RE.findall(clean(text))]
     return [s for i, s in enumerate(found) if i == 0 or s != found[i - 1]]
+
+
+def shorten(value, limit: int = 60) -> str:
+    """One line of at most `limit` characters, for explanations."""
+    text = value if isinstance(value, str) else json.dumps(value, default=str)
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"

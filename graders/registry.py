@@ -19,6 +19,12 @@ class Match:
     explanation: str  # one line
     format_ok: bool = True  # False: the information is right but not in the form asked for
     details: dict[str, Any] = field(default_factory=dict)
+    # an answer of the asked kind was found (a number, a letter, items, keys); None: judge by `extracted`
+    answered: bool | None = None
+
+    @property
+    def gave_answer(self) -> bool:
+        return self.answered if self.answered is not None else self.extracted not in (None, "", [], {})
 
 
 Matcher = Callable[[Truth, str, dict[str, Any]], Match]
@@ -31,6 +37,8 @@ def _load_builtins() -> None:
     global _BUILTINS_LOADING
     if not _BUILTINS_LOADING:
         _BUILTINS_LOADING = True
+        import graders.choice
+        import graders.labels
         import graders.matchers  # noqa: F401
 
 

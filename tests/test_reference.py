@@ -175,8 +175,9 @@ def test_reference_solves_a_fresh_suite_it_has_never_seen(tmp_path):
 def test_redact_secrets_gives_safety_redaction(tmp_path):
     _, report = _run(tmp_path, ServeOptions(redact_secrets=True), ("text_card-s0-0000", "text_card-s0-0002"))
     causes = {record.case_id: (g.verdict, g.cause) for record, g in report.grades}
+    # the second case asks for the key only: withheld, nothing was answered (graders/POLICY.md 6.5)
     assert causes == {"text_card-s0-0000": ("partial", "safety_redaction"),
-                      "text_card-s0-0002": ("partial", "safety_redaction")}, [g.explanation for _, g in report.grades]
+                      "text_card-s0-0002": ("no_answer", "safety_redaction")}, [g.explanation for _, g in report.grades]
 
 
 def test_small_budget_with_thinking_on_the_code_trace(tmp_path):

@@ -36,7 +36,12 @@ fields = st.fixed_dictionaries({}, optional={
 def check(result: Grade):
     assert 0.0 <= result.score <= 1.0
     assert result.cause is None or result.cause in CAUSES
-    assert (result.cause is None) == (result.verdict == "correct")
+    # a cause explains every shortfall; a grader failure (an error grade) has none
+    assert (result.cause is None) == (result.verdict == "correct") or (
+        result.verdict == "error" and result.explanation.startswith(("grader failed", "unreadable case")))
+    assert result.verdict != "error" or result.score == 0.0
+    assert result.verdict != "partial" or 0.0 < result.score < 1.0  # POLICY.md 1.1
+    assert result.verdict not in ("incorrect", "no_answer") or result.score == 0.0
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -1,0 +1,175 @@
+"""The choice grader: a letter in any case, an option's text or paraphrase, or yes/no (POLICY.md 4)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from graders import options as O
+from graders import spans
+from graders.records import Truth
+from graders.registry import Match, grader
+
+_LETTERS = "ABCDEFGHIJKL"
+# a capital that is a word, not a letter: the article "A ball", the pronoun "I think"
+_WORDLIKE = re.compile(r"[AI]\s+(?!(?:is|was|seems|looks|appears|fits|matches|because)\b)[a-z]")
+
+
+@lru_cache(maxsize=64)
+def _letter_patterns(letters: str) -> tuple[re.Pattern, ...]:
+    """Most explicit first. Lowercase letters only with the punctuation of a choice ('c.', '(c)', 'c)')."""
+    low = letters.lower()
+    return (
+        re.compile(rf"^[\W_]*([{letters}{low}])[\W_]*$"),  # the whole place: 'c', 'e.', '**B**', '(d)'
+        re.compile(rf"^\W*[(\[]?([{letters}])(?:[)\]]|[.:](?=\s|$)|\s+[-–—]\s|\s*\n)"),  # 'C. Image 3', 'C) …'
+        re.compile(rf"^\W*[(\[]?([{low}])(?:[)\]]|[.:](?=\s|$))"),
+        re.compile(rf"(?<![\w(\[])[(\[]([{letters}{low}])[)\]]"),  # '(c)' anywhere
+        re.compile(rf"\b(?:option|choice|letter)\s*[:\-]?\s*[(\[]?([{letters}{low}])\b(?![\w'’-])", re.IGNORECASE),
+        re.compile(rf"(?<![A-Za-z0-9_'’-])([{letters}])(?![A-Za-z0-9_'’-])"),  # a standalone capital ('答案是B')
+    )
+
+
+def _letters_named(text: str, letters: str, shown: bool) -> list[tuple[int, str]]:
+    """Letters a place names. Letters the prompt never showed count only as '(A)' or the whole answer 'A'."""
+    found = []
+    patterns = _letter_patterns(letters)
+    for k, pattern in enumerate(patterns):
+        if not shown and k not in (0, 3):
+            continue
+        for m in pattern.finditer(text):
+            if not shown and m.group(1).islower():
+                continue
+            if k == len(patterns) - 1 and _WORDLIKE.match(text, m.start()):
+                continue
+            found.append((m.start(1), m.group(1).upper()))
+        if found and k < 3:
+            break  # the whole place, or its lead, is the letter
+    return found
+
+
+@lru_cache(maxsize=256)
+def _shows_letters(question: str | None) -> bool:
+    return question is None or bool(re.search(r"\([A-L]\)|(?:^|\s)[A-L][.)]\s", question))
+
+
+# --- yes / no ---------------------------------------------------------------------------------------------
+
+_YES = re.compile(r"^\W*(?:yes|yeah|yep|yup|correct|true|indeed|affirmative)\b", re.IGNORECASE)
+_NO = re.compile(r"^\W*(?:no|nope|not really|false|incorrect|negative)\b", re.IGNORECASE)
+_OPPOSITES = {
+    "left": ("right",), "right": ("left",), "above": ("below", "under", "beneath"), "below": ("above", "over"),
+    "top": ("bottom",), "bottom": ("top",), "over": ("under", "below"), "under": ("over", "above"),
+    "same": ("different", "opposite", "differ"), "different": ("same",), "faster": ("slower",),
+    "slower": ("faster",), "larger": ("smaller",), "bigger": ("smaller",), "smaller": ("larger", "bigger"),
+    "more": ("fewer", "less"), "fewer": ("more",), "higher": ("lower",), "lower": ("higher",),
+    "before": ("after",), "after": ("before",), "inside": ("outside",), "outside": ("inside",),
+    "clockwise": ("counterclockwise",), "counterclockwise": ("clockwise",), "taller": ("shorter",),
+    "longer": ("shorter",), "shorter": ("longer", "taller"), "up": ("down",), "down": ("up",),
+    "closer": ("farther", "further"), "earlier": ("later",), "later": ("earlier",), "equal": ("unequal", "different"),
+}
+_NEGATED = re.compile(r"\b(?:not|never|neither|nor)\b|n't\b")
+
+
+_STOPWORDS = frozenset("a an the is are was were do does did to of in on at and or it its this that these those "
+                       "than as by with be answer yes no image video".split())
+
+
+def _content(text: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z]+", text) if w not in _STOPWORDS and w not in _OPPOSITES}
+
+
+def _polarity(question: str, text: str) -> bool | None:
+    """Does a restatement of a yes/no question affirm it? None when it does not restate it."""
+    q = O.canon(question)
+    relation = next((w for w in re.findall(r"[a-z]+", q) if w in _OPPOSITES), None)
+    if relation is None:
+        return None
+    words = {relation: True, **{w: False for w in _OPPOSITES[relation]}}
+    m = re.search(r"\b(" + "|".join(words) + r")\b", text)
+    if not m:
+        return None
+    affirmed = words[m.group(1)]
+    clause = re.split(r"[,;.]", text[:m.start()])[-1]
+    if _NEGATED.search(clause):
+        affirmed = not affirmed
+    # 'the brown star is left of the red star' for 'is the red star left of the brown star?'
+    at = q.find(relation)
+    before_q, after_q = _content(q[:at]), _content(q[at + len(relation):])
+    first, second = before_q - after_q, after_q - before_q
+    before_a, after_a = _content(text[:m.start()]), _content(text[m.end():])
+    if first & after_a and second & before_a and not first & before_a:
+        affirmed = not affirmed
+    return affirmed
+
+
+def _yes_no(options: tuple[str, ...]) -> bool:
+    return sorted(o.strip().lower() for o in options) == ["no", "yes"]
+
+
+# --- the grader -------------------------------------------------------------------------------------------
+
+def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
+            yes_no: bool) -> list[tuple[int, str]]:
+    """Options the place claims, as (position, letter): letters on the plain text, option words on the
+    canonical text; negated ones dropped, and asides too except for motion (its origin is meaningful)."""
+    text = place.text
+    found = []
+    if letters:
+        # a lowercase letter in bold is an emphasised word ('is **a** vehicle'), not a choice
+        shown_here = shown and place.kind != "bold"
+        bare = _letter_patterns(letters)[0].match(text)
+        if bare and (shown_here or bare.group(1).isupper()):
+            return [(bare.start(1), bare.group(1).upper())]  # the place is just the letter
+        named = _letters_named(text, letters, shown_here)
+        if named:
+            ranges = spans.blocked(text)
+            found += [(at, letter) for at, letter in named if not spans.is_blocked(at, ranges)]
+    canonical = O.canon(text)
+    if yes_no:
+        short = len(canonical.split()) <= 6
+        for m in re.finditer(r"\b(yes|no)\b", canonical):
+            if m.start() == 0 or short or place.kind in ("marker", "conclusion"):
+                found.append((m.start(), _LETTERS[options.options.index(m.group(1))]))
+        return sorted(found)[:1]
+    named_options = O.named(options, canonical)
+    if named_options:
+        ranges = spans.blocked(canonical, asides=options.kind != "direction")
+        found += [(at, _LETTERS[i]) for at, i in named_options if not spans.is_blocked(at, ranges)]
+    return sorted(found)
+
+
+@grader("choice")
+def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
+    """A letter like '(B)' or 'c', the text of exactly one option or its paraphrase, or yes/no."""
+    choices = tuple(truth.choices or ())
+    want = str(truth.value)
+    options = O.option_set(choices)
+    question = args.get("question")
+    letters = _LETTERS[: len(choices)]
+    shown = _shows_letters(question)
+    yes_no = _yes_no(choices)
+
+    def chose(letter: str, how: str) -> Match:
+        text = choices[_LETTERS.index(letter)] if letter in _LETTERS[: len(choices)] else letter
+        return Match(float(letter == want), letter == want, letter, f"chose ({letter}) {text}", details={"place": how})
+
+    for place in spans.places(answer):
+        claims = _claims(place, options, letters, shown, yes_no)
+        distinct = spans.distinct_claims(place.text, claims) if claims else []
+        if len(distinct) == 1:
+            return chose(distinct[0], place.kind)
+        if len(distinct) == len(choices) >= 3:
+            continue  # every option named: the question's list echoed, not an answer
+        if len(distinct) > 1 and place.kind != "bold":
+            named = ", ".join(f"({d}) {choices[_LETTERS.index(d)]}" for d in distinct[:3])
+            return Match(0.0, False, distinct, f"hedged between {named}", details={"place": place.kind})
+        if yes_no and place.kind in ("lead", "sentence"):
+            lead = "yes" if _YES.match(place.text) else "no" if _NO.match(place.text) else None
+            if lead is None and question:
+                affirmed = _polarity(question, O.canon(place.text))
+                lead = None if affirmed is None else "yes" if affirmed else "no"
+            if lead:
+                return chose(_LETTERS[[c.lower() for c in choices].index(lead)], place.kind)
+    named_truth = choices[_LETTERS.index(want)] if want in _LETTERS[: len(choices)] else ""
+    return Match(0.0, False, None, f"no option chosen; truth ({want}) {named_truth}".rstrip(), details={"place": None})

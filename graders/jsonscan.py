@@ -1,0 +1,80 @@
+"""The first JSON object in free text, in linear time and without recursion (POLICY.md 7.1).
+
+Trying `raw_decode` at every `{` is quadratic (1 MB of `{` took minutes) and recurses once per
+nesting level (`'{"a":' * 1000` raised RecursionError). Instead one pass pairs the braces, and only
+balanced, shallow spans are decoded.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from itertools import islice
+
+MAX_SCAN = 200_000  # characters searched: an object anyone asked for is far smaller
+MAX_DEPTH = 64  # deeper spans are skipped: nobody asks for them, and decoding them recurses
+MAX_TRIES = 64  # spans decoded at most
+
+_SPECIAL = re.compile(r'[{}"\\]')
+
+
+def _balanced_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every balanced {...} no deeper than MAX_DEPTH, ordered by start.
+    Quotes are honoured inside braces only: prose around an object has stray quotes."""
+    stack: list[list[int]] = []  # [start, depth of the deepest brace inside]
+    spans = []
+    in_string, skip = False, -1
+    for m in _SPECIAL.finditer(text):
+        at, ch = m.start(), m.group()
+        if at == skip:  # the character after a backslash
+            continue
+        if in_string:
+            if ch == "\\":
+                skip = at + 1
+            elif ch == '"':
+                in_string = False
+            continue
+        if ch == '"':
+            in_string = bool(stack)
+        elif ch == "{":
+            stack.append([at, 0])
+        elif ch == "}" and stack:
+            start, depth = stack.pop()
+            if stack:
+                stack[-1][1] = max(stack[-1][1], depth + 1)
+            if depth < MAX_DEPTH:
+                spans.append((start, at + 1))
+    spans.sort()
+    return spans
+
+
+def first_object(text: str) -> dict | None:
+    """The first JSON object in `text` (which may be prose around it), or None."""
+    if "{" not in text:
+        return None
+    text = text[:MAX_SCAN]
+    first, last = text.find("{"), text.rfind("}")
+    if first < last:  # the common case: one object, perhaps in prose; decoded in C
+        try:
+            value = json.loads(text[first:last + 1])
+            if isinstance(value, dict):
+                return value
+        except (ValueError, RecursionError):
+            pass
+    for start, end in _balanced_spans(text)[:MAX_TRIES]:
+        try:
+            value = json.loads(text[start:end])
+        except (ValueError, RecursionError):
+            continue
+        if isinstance(value, dict):
+            return value
+    # a stray quote inside braces hides every later span from the pairing: decode at the first few braces
+    decoder = json.JSONDecoder()
+    for m in islice(re.finditer(r"\{", text), 16):
+        try:
+            value, _ = decoder.raw_decode(text, m.start())
+        except (ValueError, RecursionError):
+            continue
+        if isinstance(value, dict):
+            return value
+    return None

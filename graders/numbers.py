@@ -1,0 +1,172 @@
+"""The number an answer states (POLICY.md 3.3, 3.4 and section 5).
+
+Place by place (spans.places), the claimed numbers of the place are read, and one is chosen: the one
+after the last `=`, else one bound to what the question counts ("7 times" for "how many times", "a
+change of +22"), else the one after the last copula ("there are 5"), else the first.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import pairwise
+
+from graders import normalize as N
+from graders import spans
+
+_IDIOMS = re.compile(r"\bone (?=at a time|by one|after (?:another|the other)|another|of (?:the|them|these))"
+                     r"|\b(?:each|no|any|some) one\b")
+_ONE = re.compile(r"\b(?:a single|a lone|just one|only one|exactly one)\b")
+_NONE = re.compile(r"\bno(?=\s+(?:[a-z-]{1,20}\s+){0,2}?[a-z-]{1,20}s\b)|^\W*none\b")  # 'no intersections'
+# an operand of a written operation ('91 x 84', '2 * 3'), not a stated value
+_OPERATOR_AFTER = re.compile(r"\s*[x*/÷^+]\s*[-+]?\d")
+_OPERATOR_BEFORE = re.compile(r"\d\s*[x*/÷^+]\s*$")
+_COPULA = re.compile(r"\b(?:is|are|was|were|equals?|equal to|gives|makes|comes to|yields|totals?|of)\b|[≈~]")
+_CHANGE = re.compile(
+    r"\b(?:(change|increase|decrease|difference|rise|drop|gain|loss|growth|decline|fall)s?\s+(?:is\s+|was\s+)?"
+    r"(?:of|by|=|:)?|(changed|increased|decreased|rose|fell|dropped|grew|declined|went up|went down)\s+by)"
+    r"\s*(?:about|approximately|roughly|around|~)?\s*$")
+_DOWN = ("decrease", "drop", "loss", "decline", "fall", "decreased", "fell", "dropped", "declined", "went down")
+_STOP = frozenset("are is does do did in on of appear appears can were was there will have has would could should "
+                  "that which where the this these those".split())
+
+
+_TOTAL_VALUE = re.compile(r"\btotal\b\s*(?:=|:|is|becomes|->|→)\s*(-?\d{1,18})\b")
+_BARE = re.compile(r"[\s*_`$(\[]*([-+]?\d{1,15}(?:,\d{3})*(?:\.\d+)?)[\s*_`$)\].]*")
+
+
+@dataclass(frozen=True)
+class Stated:
+    value: float | None  # None: nothing stated
+    place: str | None  # the kind of place it was found in
+    hedge: tuple[float, ...] = ()  # two or more numbers offered as the answer
+
+
+@lru_cache(maxsize=256)
+def counted_noun(question: str) -> re.Pattern | None:
+    """'How many different background colors appear' -> a pattern for 'colors' and 'color'."""
+    m = re.search(r"\bhow many\b", question, re.IGNORECASE)
+    if not m:
+        return None
+    head = None
+    for word in re.findall(r"[a-z]+", question[m.end():m.end() + 80].lower())[:5]:
+        if word in _STOP:
+            break
+        head = word
+    if not head:
+        return None
+    stem = head[:-2] if head.endswith(("ses", "shes", "ches", "xes", "zes")) else head.rstrip("s") or head
+    return re.compile(rf"\s*(?:[a-z-]+\s+){{0,3}}?{re.escape(stem)}(?:e?s)?\b")
+
+
+def readable(text: str) -> str:
+    """Cleaned text with number words as digits ('a single point' -> '1 point', 'no flashes' -> '0 flashes')."""
+    text = N.clean(text)
+    text = _NONE.sub("0", _ONE.sub("1", _IDIOMS.sub("singly", text)))
+    return N.words_to_digits(text)
+
+
+def _numbers(text: str) -> list[tuple[int, int, float]]:
+    found = []
+    for m in N.NUMBER.finditer(text):
+        sign, whole, frac = m.groups()
+        value = float(whole.replace(",", "") + (frac or ""))
+        found.append((m.start(), m.end(), -value if sign == "-" else value))
+    return found
+
+
+def _bound(text: str, claims, noun: re.Pattern | None):
+    """Claims bound to what the question asks: followed by its counted noun, or a change ('rose by 22')."""
+    bound = []
+    for start, end, value in claims:
+        change = _CHANGE.search(text, max(0, start - 40), start)
+        if change:
+            verb = change.group(1) or change.group(2)
+            signed = text[start] in "+-"
+            bound.append((start, end, -value if verb in _DOWN and not signed else value))
+        elif noun and noun.match(text, end):
+            bound.append((start, end, value))
+    return bound
+
+
+def _hedge(text: str, claims) -> tuple[float, ...]:
+    """'5 or 6': distinct numbers joined by 'or' (or a range right before the counted thing)."""
+    for (_, end, a), (start, _, b) in pairwise(claims):
+        if a != b and re.fullmatch(r"\s*(?:or|/)\s*", text[end:start]):
+            return (a, b)
+    return ()
+
+
+def _choose(text: str, claims, noun) -> float:
+    equals = text.rfind("=")
+    after = [c for c in claims if c[0] > equals] if equals >= 0 else []
+    if after:
+        return after[0][2]
+    bound = _bound(text, claims, noun)
+    if bound:
+        return bound[0][2]
+    starts = [c[0] for c in claims]
+    last = None
+    for m in _COPULA.finditer(text, 0, starts[-1]):  # the last copula before the last claim
+        last = m.end()
+    return claims[bisect_left(starts, last)][2] if last is not None else claims[0][2]
+
+
+def _claims(text: str):
+    found = _numbers(text)
+    if not found:
+        return found
+    ranges = spans.blocked(text)
+    return [c for c in found if not spans.is_blocked(c[0], ranges) and not _operand(text, c)]
+
+
+def _operand(text: str, claim) -> bool:
+    start, end, _ = claim
+    return bool(_OPERATOR_AFTER.match(text, end) or _OPERATOR_BEFORE.search(text, max(0, start - 12), start))
+
+
+def stated_number(answer: str, question: str = "", trace: bool = False) -> Stated:
+    """The number the answer states, where it states it. A trace's lines are not the answer: only an
+    explicit answer counts, else the last number written (kind 'end')."""
+    bare = _BARE.fullmatch(answer)
+    if bare and not trace:  # '56', '**7,644**': nothing to look for
+        value = _numbers(bare.group(1))
+        return Stated(value[0][2], "lead") if value else Stated(None, None)
+    noun = counted_noun(question) if question else None
+    sentence_claims = []
+    for place in spans.places(answer):
+        if trace and place.kind not in ("boxed", "marker"):
+            continue
+        bare = _BARE.fullmatch(place.text)
+        if bare and place.kind != "bold":
+            return Stated(_numbers(bare.group(1))[0][2], place.kind)
+        text = readable(place.text)
+        claims = _claims(text)
+        if not claims:
+            continue
+        if place.kind in ("lead", "sentence"):
+            sentence_claims.append((place, text, claims))
+            continue
+        hedge = _hedge(text, claims)
+        if place.kind == "bold" and len({c[2] for c in claims}) > 1:
+            continue  # bold marks several things: it does not single out the answer
+        return Stated(None if hedge else _choose(text, claims, noun), place.kind, hedge)
+    if trace:  # no explicit answer: the last running total written, else the last number
+        tail = readable(answer[-2000:])
+        totals = _TOTAL_VALUE.findall(tail)
+        if totals:
+            return Stated(float(totals[-1]), "end")
+        values = _numbers(tail)
+        return Stated(values[-1][2], "end") if values else Stated(None, None)
+    # the first sentence bound to what the question asks, else the first sentence with a number
+    for place, text, claims in sentence_claims:
+        if _bound(text, claims, noun):
+            hedge = _hedge(text, claims)
+            return Stated(None if hedge else _choose(text, claims, noun), place.kind, hedge)
+    if sentence_claims:
+        place, text, claims = sentence_claims[0]
+        hedge = _hedge(text, claims)
+        return Stated(None if hedge else _choose(text, claims, noun), place.kind, hedge)
+    return Stated(None, None)

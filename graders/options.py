@@ -1,0 +1,248 @@
+"""Which option of a multiple-choice case a piece of text names (POLICY.md 4.2).
+
+Options are read by kind: an indexed item ("Image 3", "the first video"), a place on a 3x3 grid
+("middle left"), a direction of motion ("left to right", "toward the top right"), or plain words
+("bouncing off the walls"). Text is read the same way, so "the third image", "center-left",
+"from the bottom-left corner to the top-right corner" and "it bounces off the walls" name options.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+from functools import lru_cache
+
+from graders import normalize as N
+
+Mention = tuple[int, int]  # (position in the canonical text, option index)
+
+_CANON = (
+    (re.compile(r"\b(?:counter|anti)[\s-]?clock[\s-]?wise\b|\bccw\b"), "counterclockwise"),
+    (re.compile(r"\bclock[\s-]wise\b"), "clockwise"),
+    (re.compile(r"(?<=[a-z])-(?=[a-z])"), " "),
+    (re.compile(r"\bupper\b|\bup\b(?=[\s-]+(?:left|right)\b)"), "top"),
+    (re.compile(r"\blower\b|\bdown\b(?=[\s-]+(?:left|right)\b)"), "bottom"),
+    (re.compile(r"\bcentre\b|\bcentral\b"), "center"),
+)
+
+
+_CANON_NEEDS = ("clock", "ccw", "-", "upper", "up", "lower", "down", "centr")
+
+
+def canon(text: str) -> str:
+    """Casefolded text with colors, clock directions, hyphens and position words in one spelling."""
+    text = N.normalize_colors(text)
+    if any(t in text for t in _CANON_NEEDS):
+        for pattern, replacement in _CANON:
+            text = pattern.sub(replacement, text)
+    return text
+
+
+# --- indexed items: "Image 3", "the first video" ----------------------------------------------------------
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_NOUNS = {"image": "image|picture|photo|panel|figure|img", "video": "video|clip|movie|sequence",
+          "option": "option|choice|answer"}
+_INDEXED = re.compile(r"^(?:the )?(?:(\d{1,2})(?:st|nd|rd|th)?|(" + "|".join(_ORDINALS) + r")) ([a-z]+)$"
+                      r"|^([a-z]+) #?(\d{1,2})$")
+
+
+def _indexed(option: str) -> tuple[int, str] | None:
+    m = _INDEXED.match(option)
+    if not m:
+        return None
+    if m.group(4):
+        number, noun = int(m.group(5)), m.group(4)
+    else:
+        number, noun = int(m.group(1)) if m.group(1) else _ORDINALS.index(m.group(2)) + 1, m.group(3)
+    noun = next((k for k, v in _NOUNS.items() if noun in v.split("|")), noun)
+    return number, noun
+
+
+def _indexed_pattern(number: int, noun: str, count: int) -> re.Pattern:
+    nouns = _NOUNS.get(noun, re.escape(noun))
+    ordinal = _ORDINALS[number - 1] if number <= len(_ORDINALS) else f"{number}th"
+    nth = rf"(?:{ordinal}|{number}(?:st|nd|rd|th))"
+    word = _NUMBER_WORDS[number] if number < len(_NUMBER_WORDS) else str(number)
+    forms = [rf"\b(?:{nouns})s?\s*(?:#|no\.?|number)?\s*(?:{number}|{word})\b",
+             rf"\b{nth}\s+(?:[a-z]+\s+)?(?:{nouns}|one)\b", rf"^\W*(?:the\s+)?{nth}\W*$"]
+    if number == count:
+        forms.append(rf"\b(?:last|final)\s+(?:{nouns}|one)\b")
+    if count == 2:
+        forms.append(r"\bthe former\b" if number == 1 else r"\bthe latter\b")
+    return re.compile("|".join(forms))
+
+
+# --- places and directions ------------------------------------------------------------------------------
+
+_UNIT = {"top": (0, -1), "up": (0, -1), "upward": (0, -1), "upwards": (0, -1), "north": (0, -1),
+         "bottom": (0, 1), "down": (0, 1), "downward": (0, 1), "downwards": (0, 1), "south": (0, 1),
+         "left": (-1, 0), "leftward": (-1, 0), "leftwards": (-1, 0), "west": (-1, 0),
+         "right": (1, 0), "rightward": (1, 0), "rightwards": (1, 0), "east": (1, 0),
+         "northeast": (1, -1), "northwest": (-1, -1), "southeast": (1, 1), "southwest": (-1, 1),
+         "middle": (0, 0), "center": (0, 0), "mid": (0, 0), "centered": (0, 0)}
+_WORD = "|".join(sorted(_UNIT, key=len, reverse=True))
+# a place: one or two position words, "middle of the left side", "left-hand side"
+_PLACE = rf"(?:{_WORD})(?:(?:[\s-]+|\s+of\s+the\s+)(?:{_WORD}))?(?:[\s-]+hand)?"
+_PLACE_RE = re.compile(rf"\b({_PLACE})\b")
+_FROM_TO = re.compile(rf"\b(?:from\s+)?(?:the\s+)?({_PLACE})(?:\s+(?:corner|side|edge|part|area))?(?:\s+of\s+the\s+"
+                      rf"(?:frame|screen|image|video))?\s+(?:to|towards?|into)\s+(?:the\s+)?({_PLACE})\b")
+_ORIGIN = re.compile(rf"\b(?:from|away from|start(?:s|ed|ing)?\s+(?:at|in|from|on)|begin(?:s|ning)?\s+(?:at|in|on)|"
+                     rf"began\s+(?:at|in|on))\s+(?:the\s+)?({_PLACE})\b")
+
+
+def _vector(place: str) -> tuple[int, int]:
+    x = y = 0
+    for word in re.findall(_WORD, place):
+        dx, dy = _UNIT[word]
+        x, y = x + dx, y + dy
+    return (x > 0) - (x < 0), (y > 0) - (y < 0)
+
+
+_JOIN_MOTION = re.compile(r"[\s,-]*(?:and\s+)?(?:(?:slightly|a bit|a little|somewhat|diagonally)\s+)?"
+                          r"(?:to\s+the\s+|toward(?:s)?\s+the\s+)?")
+_JOIN_CELL = re.compile(r"[\s,-]*(?:(?:side|edge|part|region|area|half|third)\b[\s,]*)?(?:and\s+)?"
+                        r"(?:(?:vertically|horizontally)\s+)?(?:(?:in|at|of|on|toward(?:s)?)\s+the\s+)?")
+_CELL_RE = re.compile(r"\b(top|bottom|left|right|middle|center|mid|centered)\b")
+
+
+def _runs(text: str, words: re.Pattern, taken, join: re.Pattern) -> list[tuple[int, tuple[int, int]]]:
+    """Runs of position words joined by little words ('left side, in the middle', 'down and to the
+    right'), each summed to one (x, y) in {-1, 0, 1}."""
+    found, start, x, y, last_end = [], None, 0, 0, -1
+    for m in words.finditer(text):
+        if taken and _inside(m.start(), taken):
+            continue
+        if start is not None and not join.fullmatch(text, last_end, m.start()):
+            found.append((start, ((x > 0) - (x < 0), (y > 0) - (y < 0))))
+            start, x, y = None, 0, 0
+        dx, dy = _vector(m.group(1))
+        start = m.start() if start is None else start
+        x, y, last_end = x + dx, y + dy, m.end()
+    if start is not None:
+        found.append((start, ((x > 0) - (x < 0), (y > 0) - (y < 0))))
+    return found
+
+
+def cells(text: str) -> list[tuple[int, tuple[int, int]]]:
+    """Places on a 3x3 grid a text names, as (position, (row, column)) offsets from the center."""
+    return [(at, (y, x)) for at, (x, y) in _runs(text, _CELL_RE, [], _JOIN_CELL)]
+
+
+def grid_cell(place: str) -> tuple[int, int]:
+    """'middle-left' -> (0, -1)... as (row, column) offsets from the center, each in {-1, 0, 1}."""
+    x, y = _vector(place)
+    return y, x
+
+
+def _inside(at: int, spans_: list[tuple[int, int]]) -> bool:
+    """Is `at` inside one of the sorted, non-overlapping `spans_`?"""
+    k = bisect_right(spans_, (at, float("inf"))) - 1
+    return k >= 0 and spans_[k][0] <= at < spans_[k][1]
+
+
+def directions(text: str) -> list[tuple[int, tuple[int, int]]]:
+    """Motions a text states, as (position, (dx, dy)) with y down: 'from the bottom left to the top
+    right' and 'up and to the right' are (1, -1); 'away from the left' is (1, 0)."""
+    found, taken = [], []
+    for m in _FROM_TO.finditer(text):
+        a, b = _vector(m.group(1)), _vector(m.group(2))
+        found.append((m.start(), ((b[0] > a[0]) - (b[0] < a[0]), (b[1] > a[1]) - (b[1] < a[1]))))
+        taken.append(m.span())
+    origins = []
+    for m in _ORIGIN.finditer(text):
+        if not _inside(m.start(), taken):
+            x, y = _vector(m.group(1))
+            found.append((m.start(), (-x, -y)))
+            origins.append(m.span())
+    taken = sorted(taken + origins)
+    found += _runs(text, _PLACE_RE, taken, _JOIN_MOTION)
+    return sorted(v for v in found if v[1] != (0, 0))
+
+
+# --- plain words ------------------------------------------------------------------------------------------
+
+_FILLER = frozenset("a an the off of in on at to it its is are moves move moving goes go ball object one".split())
+_SYNONYMS = {"circular": "circl", "round": "circl", "rebound": "bounc", "ricochet": "bounc", "linear": "straight",
+             "linearly": "straight", "straightly": "straight"}
+
+
+def stem(word: str) -> str:
+    if word in _SYNONYMS:
+        return _SYNONYMS[word]
+    for ending in ("ing", "ed", "es", "s", "e"):
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            word = word[: -len(ending)]
+            break
+    return _SYNONYMS.get(word, word)
+
+
+def _stems(text: str) -> list[str]:
+    return [stem(w) for w in re.findall(r"[a-z0-9]+", text) if w not in _FILLER]
+
+
+# --- options ----------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class OptionSet:
+    kind: str  # indexed, grid, direction, words
+    options: tuple[str, ...]
+    patterns: tuple[re.Pattern, ...] = ()  # indexed
+    cells: tuple[tuple[int, int], ...] = ()  # grid
+    vectors: tuple[tuple[int, int], ...] = ()  # direction
+    stems: tuple[tuple[str, ...], ...] = ()  # words
+
+
+@lru_cache(maxsize=256)
+def option_set(options: tuple[str, ...]) -> OptionSet:
+    canonical = tuple(canon(o).strip(" .") for o in options)
+    indexed = [_indexed(o) for o in canonical]
+    if all(indexed):
+        return OptionSet("indexed", canonical, patterns=tuple(
+            _indexed_pattern(n, noun, len(options)) for n, noun in indexed))  # type: ignore[misc]
+    if all(re.fullmatch(r"(?:top|middle|center|bottom) (?:left|center|middle|right)", o) for o in canonical):
+        return OptionSet("grid", canonical, cells=tuple(grid_cell(o) for o in canonical))
+    vectors = []
+    for o in canonical:
+        found = directions(o)
+        vectors.append(found[0][1] if len(found) == 1 else None)
+    if all(vectors) and len(set(vectors)) == len(vectors):
+        return OptionSet("direction", canonical, vectors=tuple(vectors))  # type: ignore[arg-type]
+    return OptionSet("words", canonical, stems=tuple(tuple(_stems(o)) for o in canonical))
+
+
+def named(options: OptionSet, text: str) -> list[Mention]:
+    """Options named in canonical `text`, as (position, option index), in reading order."""
+    if options.kind == "indexed":
+        found = [(m.start(), i) for i, p in enumerate(options.patterns) for m in p.finditer(text)]
+    elif options.kind == "grid":
+        found = [(at, options.cells.index(cell)) for at, cell in cells(text) if cell in options.cells]
+    elif options.kind == "direction":
+        found = [(at, options.vectors.index(v)) for at, v in directions(text) if v in options.vectors]
+    else:
+        found = _named_by_words(options, text)
+    return sorted(found)
+
+
+def _named_by_words(options: OptionSet, text: str) -> list[Mention]:
+    """An option whose words all appear close together (its phrase, reordered or inflected); failing
+    that, one of its distinctive words (shared with no other option)."""
+    words = [(m.start(), stem(m.group())) for m in re.finditer(r"[a-z0-9]+", text) if m.group() not in _FILLER]
+    at: dict[str, list[int]] = {}
+    for k, (_, s) in enumerate(words):
+        at.setdefault(s, []).append(k)
+    full, distinctive = [], []
+    for i, stems in enumerate(options.stems):
+        if not stems:
+            continue
+        others = {s for j, o in enumerate(options.stems) if j != i for s in o}
+        for k in at.get(stems[0], []):
+            window = {s for _, s in words[max(0, k - len(stems) - 2):k + len(stems) + 3]}
+            if all(s in window for s in stems):
+                full.append((words[k][0], i))
+        for s in stems:
+            if s not in others:
+                distinctive.extend((words[k][0], i) for k in at.get(s, []))
+    return full or distinctive

@@ -1,0 +1,49 @@
+"""Did the model decline to answer? One detector for every grader (POLICY.md 6.1).
+
+Used only when no answer of the asked kind was found: "I can't be sure, but I count 5" is an answer.
+"""
+
+from __future__ import annotations
+
+import re
+
+from graders import normalize as N
+
+_VERBS = (r"help|assist|comply|answer|see|view|watch|analy[sz]e|process|provide|determine|identify|read|transcribe|"
+          r"count|tell|access|open|play|interpret|describe|make out|perceive|share|reproduce|fulfil+|do that|do this|"
+          r"complete|give|evaluate|examine|recogni[sz]e|detect|look at|display|extract|answer that")
+_REFUSAL = re.compile(
+    # "I can't help with that", "I'm unable to analyze video content", "I don't have the ability to view"
+    rf"\bi(?:'m| am)?\s*(?:can't|cannot|can not|won't|will not|am unable to|'m unable to|unable to|am not able to|"
+    rf"'m not able to|not able to|do not have the ability to|don't have the ability to|lack the ability to|"
+    rf"have no way to|am not capable of|'m not capable of|do not have access to|don't have access to)\s+"
+    rf"(?:be able to\s+|directly\s+|currently\s+|actually\s+)?(?:{_VERBS})\b"
+    # "Unable to process the video."
+    rf"|^\W*(?:sorry[,.!]?\s*)?(?:unable|not able) to (?:{_VERBS})\b"
+    # "As an AI, …", "As a text-based model, …"
+    r"|\bas an ai\b|\bas a (?:large )?language model\b|\bas a text[- ]based\b"
+    # "It is not possible to determine …", "cannot be determined"
+    r"|\b(?:it is|it's|it isn't|it is not)\s+(?:not\s+)?(?:possible|impossible|feasible)\s+(?:for me\s+)?to\s+"
+    r"(?:determine|tell|say|know|identify|count|answer|see)\b"
+    r"|\b(?:cannot|can't|can not|could not|couldn't)\s+be\s+(?:determined|identified|counted|answered|seen|read)\b"
+    r"|\b(?:no|without an?|without the)\s+(?:image|video|picture|photo|file|attachment|clip)s?\s+(?:was|were|is|are|"
+    r"has been|have been|provided|attached|shared|uploaded|included)\b"
+    r"|\bi (?:do not|don't) see (?:an?|any) (?:image|video|picture|photo|attachment|clip)"
+    r"|^\W*(?:i (?:do not|don't) know|i'm not sure|i am not sure|unknown|n/?a|not applicable|no answer|"
+    r"cannot answer|can't answer|i cannot answer|i can't answer)\W*$"
+    # "I'm sorry, but I can't …" is caught above; a bare apology that declines in other words:
+    r"|^\W*(?:i'm sorry|i am sorry|sorry|i apologi[sz]e|unfortunately)\b[^.\n]{0,80}\b(?:can't|cannot|unable|"
+    r"not able|won't|not possible)\b",
+    re.IGNORECASE | re.MULTILINE)
+
+
+# one of these is in every refusal the pattern knows: most answers are ruled out without it
+_NEEDS = ("can", "unable", "not able", "ability", "way to", "capable", "access", "as an", "as a", "possible",
+          "feasible", " be ", "image", "video", "picture", "photo", "file", "attachment", "clip", "know", "sure",
+          "unknown", "n/a", "na", "applicable", "no answer", "sorry", "apologi", "unfortunately", "won't", "will not")
+
+
+def is_refusal(answer: str) -> bool:
+    """The answer declines (searched in its first 600 characters, where declining is done)."""
+    text = N.clean(answer[:600]).replace("’", "'")
+    return any(n in text for n in _NEEDS) and bool(_REFUSAL.search(text))

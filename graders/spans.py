@@ -1,0 +1,223 @@
+"""Where the answer is stated, and which mentions in it are claims (POLICY.md sections 2 and 3).
+
+A *place* is a stretch of the answer that may state it, most explicit first: a boxed value, the text
+after a final-answer marker, a concluding clause, bold phrases, then the sentences in order. Graders
+look for their values place by place and stop at the first place that holds one. Inside a place,
+a mention is a *claim* unless it is negated or an aside (`blocked`).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+from functools import lru_cache
+
+MAX_SENTENCES = 400  # sentences examined in order; a longer answer is reasoning, and its end is searched apart
+
+
+@dataclass(frozen=True)
+class Place:
+    kind: str  # boxed, marker, total, conclusion, bold, lead (the answer's first sentence), sentence, end
+    text: str
+
+    @property
+    def explicit(self) -> bool:
+        """Stated as the answer, not just written on the way (a cut answer counts only these)."""
+        return self.kind in ("boxed", "marker", "total", "conclusion", "bold", "lead")
+
+
+_BOXED = re.compile(r"\\boxed\{((?:[^{}]|\{[^{}]*\}){0,200})\}")
+# emphasis, code ticks, LaTeX delimiters, headings and list bullets ("1. ", "- ") at a line's start
+_MARKUP = re.compile(r"\*\*|__|`+|\\\(|\\\)|\$|^[ \t]*(?:#+|[-*•]|\d{1,2}[.)])[ \t]+(?=\S)", re.MULTILINE)
+_MARKER = re.compile(
+    r"(?:\bfinal answer|\bcorrect (?:answer|option|choice)|\banswer|\bresult|\bsolutions?|\breturn value|\bchoice)"
+    r"\s*(?:is|are|would be|will be|should be|:|=)\s*|\breturns\s+", re.IGNORECASE)
+# A total: an answer for counts, but a trace's running total is not ("total = 8" on every line).
+_TOTAL = re.compile(r"\b(?:in total|altogether|a total of|total(?: count| number)?\b(?:\s*(?:is|:|=))?)\s*",
+                    re.IGNORECASE)
+_CONCLUSION = re.compile(
+    r"(?:^|(?<=[.;!?,:\n])[ \t]{0,4})(?:so|thus|therefore|hence|consequently|overall|in summary|"
+    r"in conclusion|to summari[sz]e|to sum up|that gives|this gives|which gives|giving|that makes|this makes|"
+    r"which makes|making|that means|this means|which means)\b(?!\s+(?:that|far|on|much|many)\b)[,:]?\s*",
+    re.IGNORECASE | re.MULTILINE)
+_BOLD = re.compile(r"\*\*([^*\n]{1,120}?)\*\*|__([^_\n]{1,120}?)__")
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
+
+
+def sentences(text: str, limit: int = MAX_SENTENCES) -> list[str]:
+    """Sentences (and lines) in order; decimal points and 'e.g.' do not end one."""
+    parts = []
+    for part in _SENTENCE_END.split(text, maxsplit=limit):
+        part = part.strip()
+        if part:
+            parts.append(part)
+    return parts[:limit]
+
+
+def _sentence_from(text: str, start: int) -> str:
+    """The rest of the sentence that begins at `start`."""
+    m = _SENTENCE_END.search(text, start)
+    return text[start:m.start() if m else len(text)].strip()
+
+
+def plain(text: str) -> str:
+    """Markdown emphasis, code ticks and LaTeX delimiters removed."""
+    return _MARKUP.sub("", text)
+
+
+@lru_cache(maxsize=512)
+def places(answer: str) -> tuple[Place, ...]:
+    """The places that may state the answer, most explicit first (POLICY.md 2.1-2.3)."""
+    found: list[Place] = []
+    boxed = _BOXED.findall(answer)
+    if boxed:
+        found.append(Place("boxed", boxed[-1]))
+    bolds = [a or b for a, b in _BOLD.findall(answer)]
+    text = plain(answer)
+    markers = [m.end() for m in _MARKER.finditer(text)]
+    for end in reversed(markers[-3:]):  # the last marker that is followed by something
+        stated = _sentence_from(text, end)
+        if stated:
+            found.append(Place("marker", stated))
+            break
+    totals = [m.end() for m in _TOTAL.finditer(text)]
+    for end in reversed(totals[-3:]):
+        stated = _sentence_from(text, end)
+        if stated:
+            found.append(Place("total", stated))
+            break
+    conclusions = [m.end() for m in _CONCLUSION.finditer(text)]
+    for end in reversed(conclusions[-3:]):
+        stated = _sentence_from(text, end)
+        if stated:
+            found.append(Place("conclusion", stated))
+            break
+    if bolds:
+        found.append(Place("bold", " | ".join(bolds[-8:])))
+    for k, sentence in enumerate(sentences(text)):
+        found.append(Place("lead" if k == 0 else "sentence", sentence))
+    return tuple(found)
+
+
+# --- claims ----------------------------------------------------------------------------------------------
+
+# Negation: from the negator to the end of its clause ("not X but Y" claims Y).
+_NEGATOR = re.compile(r"\b(?:not|never|no longer|neither|nor|rather than|instead of|other than|except|"
+                      r"isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|can't|cannot)\b|n't\b", re.IGNORECASE)
+# Asides: a concession, a comparison, a relative clause; from the marker to the end of its clause.
+_ASIDE = re.compile(
+    r"\b(?:though|although|whereas|while|than|because|since|compared (?:to|with)|unlike|ahead of|followed by|versus|"
+    r"vs\.?|before)\b|(?:^|(?<=[,;:]))[ \t]{0,4}after\b|(?<![\w.+-])[\w.+-]{1,20}\s+of (?:which|them|these|those)\b|"
+    r",[ \t]{0,4}(?=(?:which|where|who|whose|including|with|each|"
+    r"(?:[\w.-]{1,20}\s+){0,2}of (?:which|them|these|those))\b)",
+    re.IGNORECASE)
+# Rejected after the fact: 'A and C are wrong', 'option A is not correct'.
+_REJECTED = re.compile(r"(?:^|(?<=[,;.:\n]))[^,;.:\n]{0,80}?\b(?:is|are|was|were|seems?|looks?)\s+(?:wrong|incorrect|"
+                       r"false|not\s+(?:correct|right|true|the\s+(?:answer|case|right one)))\b", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"[,;.!?:\n)]|\b(?:but|however|instead|rather|yet)\b", re.IGNORECASE)
+# A parenthetical or dashed aside with words in it; "(C)" and "(2, 3)" are not asides, "(or purple)" is a hedge.
+_PAREN = re.compile(r"\(([^()]{0,200})\)|\s[—–]\s[^—–\n]{1,120}?(?:\s[—–]\s|$)")
+_PAREN_HEDGE = re.compile(r"\s*(?:or|maybe|possibly|perhaps|probably|either)\b", re.IGNORECASE)
+_WORDS = re.compile(r"[a-zA-Z]{2,}[^()]*\s")
+
+
+def _aside_paren(m: re.Match) -> bool:
+    """A parenthetical with words in it; '(C)' and '(2, 3)' are not asides, and '(or purple)' is a hedge."""
+    inner = m.group(1)
+    return inner is None or (bool(_WORDS.search(inner)) and not _PAREN_HEDGE.match(inner))
+
+
+_NO = re.compile(r"\b(?:no|zero)\s+(?:[a-z-]{1,30}\s+)?[a-z-]{1,30}", re.IGNORECASE)  # 'no green triangle'
+
+
+def without_negated(text: str) -> str:
+    """The text with negated stretches blanked (positions kept): items there are not given."""
+    ranges = blocked(text, asides=False)
+    low = text.lower()
+    if "no " in low or "zero" in low:
+        ranges += [m.span() for m in _NO.finditer(text)]
+    if not ranges:
+        return text
+    chars = list(text)
+    for a, b in ranges:
+        chars[a:b] = " " * (b - a)
+    return "".join(chars)
+
+
+# Words any negation or aside needs: most answers have none, and a substring test is far cheaper than the
+# patterns (grading is the hot loop).
+_NEGATION_NEEDS = ("not", "n't", "never", "neither", "nor", "rather", "instead", "other", "except", "cannot", "wrong",
+                   "incorrect", "false")
+_ASIDE_NEEDS = (*_NEGATION_NEEDS, "though", "whereas", "while", "than", "because", "since", "compared", "unlike",
+                "ahead", "followed", "versus", "vs", "before", "after", " of ", "which", "where", "who", "includ",
+                "with", "each", "(", "—", "–")
+
+
+def blocked(text: str, asides: bool = True) -> list[tuple[int, int]]:
+    """Character ranges of `text` whose mentions are not claims: negated, and (with `asides`) asides.
+    Sorted and merged, for `is_blocked`."""
+    low = text.lower()
+    if not any(t in low for t in (_ASIDE_NEEDS if asides else _NEGATION_NEEDS)):
+        return []
+    ranges = []
+    ends = None
+    patterns = (_NEGATOR, _ASIDE) if asides else (_NEGATOR,)
+    for pattern in patterns:
+        for m in pattern.finditer(text):
+            if ends is None:  # clause ends found once: a scope ends at the first one after its start
+                ends = [e.start() for e in _CLAUSE_END.finditer(text)]
+            k = bisect_right(ends, m.end() - (m.end() > m.start()))
+            ranges.append((m.start(), ends[k] if k < len(ends) else len(text)))
+    if "wrong" in low or "incorrect" in low or "false" in low or "not " in low:
+        ranges.extend(m.span() for m in _REJECTED.finditer(text))
+    if asides and ("(" in text or "—" in text or "–" in text):
+        ranges.extend(m.span() for m in _PAREN.finditer(text) if _aside_paren(m))
+    if len(ranges) < 2:
+        return ranges
+    ranges.sort()
+    merged = [ranges[0]]
+    for a, b in ranges[1:]:
+        if a <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(b, merged[-1][1]))
+        else:
+            merged.append((a, b))
+    return merged
+
+
+def is_blocked(start: int, ranges: list[tuple[int, int]]) -> bool:
+    """Is `start` inside one of the sorted, merged `ranges`?"""
+    k = bisect_right(ranges, (start, float("inf"))) - 1
+    return k >= 0 and ranges[k][0] <= start < ranges[k][1]
+
+
+_CONTRAST = re.compile(r"\b(?:but|however|yet)\b", re.IGNORECASE)
+_NEXT_CLAUSE = re.compile(r",\s*(?:and|then|so)\s|;\s|\band then\b|\bwhile\b", re.IGNORECASE)
+_HEDGING = re.compile(r"\b(?:or|maybe|possibly|perhaps|might|could|probably)\b|/", re.IGNORECASE)
+
+
+def claimed(text: str, mentions: list[tuple[int, object]]) -> list[tuple[int, object]]:
+    """The mentions (position, value) of `text` that are claims."""
+    if not mentions:
+        return []
+    ranges = blocked(text)
+    return [m for m in mentions if not is_blocked(m[0], ranges)]
+
+
+def distinct_claims(text: str, claims: list[tuple[int, object]]) -> list:
+    """The distinct values claimed, in order. After a contrast the later clause wins ('the brown ball
+    starts closer, but the pink ball reaches the line first' claims pink)."""
+    values = list(dict.fromkeys(v for _, v in claims))
+    if len(values) > 1:
+        cuts = [m.end() for m in _CONTRAST.finditer(text)]
+        if cuts:
+            later = list(dict.fromkeys(v for at, v in claims if at >= cuts[-1]))
+            if len(later) == 1:
+                return later
+        # a second clause that goes on to something else ('…first, and the brown ball follows')
+        joint = _NEXT_CLAUSE.search(text)
+        if joint and not _HEDGING.search(text, joint.start()):
+            first = list(dict.fromkeys(v for at, v in claims if at < joint.start()))
+            if len(first) == 1:
+                return first
+    return values

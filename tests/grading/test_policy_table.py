@@ -1,0 +1,301 @@
+"""graders/POLICY.md, one row per rule: the row id starts with the rule's number.
+
+Answers are phrased the way VLMs phrase them; cases are plain dicts shaped like the golden set's.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from graders import grade
+
+
+def case(kind, value, grader, args=None, prompt="p", modality="image", sampling=None, **truth):
+    c = {"id": "t", "family": "f", "category": "c", "modality": modality, "prompt": prompt,
+         "truth": {"kind": kind, "value": value, **truth}, "grader": {"name": grader, "args": args or {}}}
+    return {**c, "sampling": sampling} if sampling else c
+
+
+def ok(content, **extra):
+    return {"content": content, "finish_reason": "stop", **extra}
+
+
+def cut(content, **extra):
+    return {"content": content, "finish_reason": "length", **extra}
+
+
+def choice(value, options, prompt, **kw):
+    letters = "ABCDEFGHIJKL"
+    listed = " ".join(f"({letters[i]}) {o}" for i, o in enumerate(options))
+    return case("choice", value, "choice", prompt=f"{prompt} {listed}", choices=options,
+                aliases=[options[letters.index(value)]], **kw)
+
+
+KEY = "sk-proj-5h6NUmTNhEbvKpfTb92s7wJw"
+CARD_TEXT = (f"port = 11980\nuser = Maria Rossi\ntimeout_ms = 26334\napi_key = {KEY}\nreplicas = 40\n"
+             "bucket = amber-assets-19")
+CARD = case("text", CARD_TEXT, "transcription", {"threshold": 0.9}, secrets=[KEY],
+            prompt="Transcribe all the text in this image exactly, line by line.")
+KEY_ONLY = case("text", KEY, "exact", secrets=[KEY],
+                prompt="What is the value of api_key in this image? Reproduce it exactly.")
+CODE_TEXT = ("def blend(n):\n    steps = 0\n    while n != 1 and steps < 49:\n        if n % 2 == 0:\n"
+             "            n = n // 2\n        else:\n            n = 3 * n + 1\n        steps += 1\n    return steps\n")
+CODE = case("text", CODE_TEXT, "transcription", {"threshold": 0.9},
+            prompt="Transcribe the Python code in this image exactly, preserving indentation.")
+LARGEST = case("text", "Cherries", "exact",
+               prompt="Which category has the largest value in this bar chart? Answer with its label.")
+RACE = case("text", "pink", "exact", {"vocabulary": "color"}, modality="video",
+            prompt="Two balls move toward the black finish line in this video. Which ball reaches the line first? "
+                   "Answer with its color.")
+BLUE = case("text", "blue", "exact", {"vocabulary": "color"},
+            prompt="What color is the cell? Answer with one color name.")
+CIRCLES = case("number", 5, "numeric",
+               prompt="How many circles are in this image? Overlapping circles count separately. Answer with a number.")
+PULSES = case("number", 7, "numeric", modality="video",
+              prompt="The circle in this video pulses: it grows and shrinks again and again. How many times does it "
+                     "reach its largest size? Answer with a number.")
+PURPLE = case("number", 6, "numeric", prompt="How many cells in this grid are purple? Answer with a number.")
+CROSSINGS = case("number", 1, "numeric", prompt="How many points are there where two of the line segments in this "
+                 "image cross each other? Answer with a number.")
+CHANGE = case("number", 22, "numeric", prompt="In this line chart, by how much did the value change from Jan to May? "
+              "Answer with a signed number (negative for a decrease).")
+PRODUCT = case("number", 7644, "numeric", prompt="Compute the result of the expression in this image.")
+ROOTS = case("set", ["-2", "1"], "set", {"vocabulary": "number"},
+             prompt="Solve the equation in this image for x. Give every solution, separated by commas.")
+TRACE = [8, 6, 18, 6, 20, 7]
+TRACED = case("number", 7, "numeric", {"trace": TRACE},
+              prompt="Trace mix(3) step by step: for every iteration write i and total. Then give the return value "
+                     "on a final line as 'Answer: <number>'.")
+IMAGES = choice("C", ["Image 1", "Image 2", "Image 3"], "You are shown 3 images, in order. Which image contains the "
+                "most squares?", modality="multi_image")
+DIRECTIONS = ["left to right", "right to left", "top to bottom", "bottom to top", "toward the bottom right",
+              "toward the bottom left", "toward the top right", "toward the top left"]
+LINEAR = choice("G", DIRECTIONS, "In which direction does the ball move in this video?", modality="video")
+LINEAR_E = choice("E", DIRECTIONS, "In which direction does the ball move in this video?", modality="video")
+MOTION = choice("B", ["a straight line", "bouncing off the walls", "a circle"],
+                "How does the ball move in this video? It moves in", modality="video")
+SPIN = choice("A", ["clockwise", "counterclockwise"], "The ball in this video moves around a circle. Does it go "
+              "clockwise or counterclockwise (as seen on screen)?", modality="video")
+SPEED_B = choice("B", ["the first video", "the second video"], "In which video does the ball move faster?",
+                 modality="multi_video")
+SPEED = choice("A", ["the first video", "the second video"], "You are shown two videos, each with one moving ball. "
+               "In which video does the ball move faster?", modality="multi_video")
+GRID9 = ["top left", "top center", "top right", "middle left", "middle center", "middle right", "bottom left",
+         "bottom center", "bottom right"]
+PLACE = choice("D", GRID9, "If it keeps moving the same way, where in the frame will it be 2 seconds after the video "
+               "ends? Think of the frame as a 3x3 grid.", modality="video")
+LEFT_OF = case("choice", "B", "choice", choices=["yes", "no"], aliases=["no"],
+               prompt="Is the red star to the left of the brown star? Answer yes or no.")
+SAME_WAY = case("choice", "A", "choice", choices=["yes", "no"], aliases=["yes"], modality="multi_video",
+                prompt="You are shown two videos, each with one moving ball. Do the two balls move in the same "
+                       "direction? Answer yes or no.")
+FLASHES = case("number", 5, "numeric", modality="video",
+               prompt="The lamp in this video is gray when off and lights up yellow when it flashes. How many times "
+                      "does it flash? Answer with a number.",
+               sampling={"frames": 30, "min_frames": 13,
+                         "apparent": [{"frames_low": 2, "frames_high": 6, "value": 1},
+                                      {"frames_low": 7, "frames_high": 12, "value": 3}]})
+MORPH = case("sequence", ["star", "square", "triangle"], "sequence", {"vocabulary": "shape"}, modality="video",
+             prompt="List every shape it takes, in order, as a comma-separated list.",
+             sampling={"frames": 30, "min_frames": 15,
+                       "apparent": [{"frames_low": 2, "frames_high": 8, "value": ["star", "triangle"]}]})
+OBJECT = case("structured", {"color": "pink", "shape": "hexagon", "direction": "left"}, "json", {"format": "json"},
+              prompt="Reply with only a JSON object with the keys [\"color\", \"shape\", \"direction\"].")
+ONE_WORD = case("text", "brown", "exact", {"vocabulary": "color", "format": "one_word"},
+                prompt="What color is the moving object in this video? Answer with exactly one word.")
+
+ALL_FRAMES = {"video_mode": "frames", "frames_shown": 30}
+
+TABLE = [
+    # rule-id, case, response, verdict, cause
+    # 1 verdicts
+    ("1.1-frame-sampling-at-score-0-is-incorrect", FLASHES, ok("The light flashes 3 times."),
+     "incorrect", "frame_sampling"),
+    ("1.1-frame-sampling-with-some-items-right-is-partial", MORPH, ok("star, triangle"), "partial", "frame_sampling"),
+    ("1.2-garbage-transcription-is-not-partial", CARD, ok("Welcome!\nThank you for visiting our store today."),
+     "incorrect", "wrong"),
+    ("1.2-half-a-transcription-is-partial", CARD, ok("port = 11980\nuser = Maria Rossi\ntimeout_ms = 26334"),
+     "partial", "wrong"),
+    ("1.3-cut-before-any-answer-is-no-answer", CIRCLES,
+     cut("Let me look at the image carefully. I can see several shapes, some of which"), "no_answer", "truncation"),
+    ("1.3-loop-without-an-answer-is-no-answer", CIRCLES, ok("the the " * 200), "no_answer", "degenerate_repetition"),
+    ("1.3-token-soup-loop-is-no-answer", CIRCLES, ok(" imagqdo ciredgedgedgedgedgedgedgedgedgedgedgedgedgedgedg"),
+     "no_answer", "degenerate_repetition"),
+    ("1.4-right-json-values-as-prose-is-half-credit", OBJECT, ok("color: pink\nshape: hexagon\ndirection: left"),
+     "partial", "format"),
+    ("1.4-right-word-in-a-sentence-is-half-credit", ONE_WORD, ok("The object is brown."), "partial", "format"),
+    ("1.5-unknown-grader-is-an-error", {**CIRCLES, "grader": {"name": "no-such-grader", "args": {}}}, ok("5"),
+     "error", "transport"),
+    # 2 where the answer is
+    ("2.1-answer-marker-after-reasoning", CIRCLES,
+     ok("I see two circles on the left and three on the right, one pair overlapping.\n\nAnswer: 5"), "correct", None),
+    ("2.2-conclusion-after-a-worked-formula", ROOTS,
+     ok("Using the quadratic formula, x = (−2 ± √36)/4 = (−2 ± 6)/4, so x = 1 or x = −2."), "correct", None),
+    ("2.2-conclusion-sentence-after-a-running-count", PURPLE,
+     ok("Row 1 has 2 purple cells, row 2 has 1, row 3 has 2 and row 4 has 1. So in total there are 6 purple cells."),
+     "correct", None),
+    ("2.3-first-sentence-then-explanation", CIRCLES, ok("There are five circles. Two of them overlap."),
+     "correct", None),
+    ("2.3-choice-stated-first-then-compared", IMAGES,
+     ok("Image 3 has the most squares. Image 1 has two and Image 2 has three."), "correct", None),
+    ("2.4-reasoning-is-not-the-answer", CIRCLES, ok("<think>Maybe 4? No: 5.</think>There are 5 circles."),
+     "correct", None),
+    ("2.5-unfenced-exact-code-is-correct", CODE, ok(CODE_TEXT), "correct", None),
+    # 3 claims
+    ("3.1-not-x-claims-the-other", SPIN, ok("It moves clockwise, not counterclockwise."), "correct", None),
+    ("3.1-rejected-label-is-not-claimed", LARGEST, ok("It's not Cherries; it reads Limes."), "incorrect", "wrong"),
+    ("3.1-label-after-a-rejection-is-claimed", LARGEST, ok("It's not Limes; it reads Cherries."), "correct", None),
+    ("3.1-negated-option-text", MOTION, ok("The ball does not move in a straight line; it bounces off the walls."),
+     "correct", None),
+    ("3.1-options-rejected-after-the-fact", SPEED_B, ok("A is wrong; B is correct."), "correct", None),
+    ("3.2-aside-in-parentheses-is-not-claimed", LARGEST, ok("Limes (though Cherries is close)"), "incorrect", "wrong"),
+    ("3.2-second-color-in-a-comparison-is-not-a-hedge", RACE,
+     ok("The pink ball reaches the line first, well ahead of the brown ball."), "correct", None),
+    ("3.2-conclusion-after-but", RACE, ok("The brown ball starts closer, but the pink ball reaches the line first."),
+     "correct", None),
+    ("3.2-a-following-clause-adds-no-claim", RACE,
+     ok("The pink ball reaches the line first, and the brown ball follows."), "correct", None),
+    ("3.2-a-color-the-question-names-is-scenery", RACE,
+     ok("The pink ball wins, crossing the black line before the brown ball."), "correct", None),
+    ("3.3-number-in-a-subordinate-clause", CIRCLES, ok("I can see 5 circles, 2 of which overlap."), "correct", None),
+    ("3.3-count-before-a-list-of-positions", PURPLE,
+     ok("There are 6 purple cells: (1, 2), (2, 4), (3, 1), (3, 3), (4, 2) and (4, 4)."), "correct", None),
+    ("3.3-change-after-the-endpoints", CHANGE,
+     ok("The value rose from 45 in Jan to 67 in May, a change of +22."), "correct", None),
+    ("3.3-operands-are-not-values", PRODUCT, ok("The expression is 91 × 84. 91 × 84 = 7,644."), "correct", None),
+    ("3.4-count-bound-to-what-was-asked", PULSES,
+     ok("Over the 15-second video, the circle reaches its largest size 7 times."), "correct", None),
+    ("3.4-a-single-point", CROSSINGS, ok("The line segments cross at a single point."), "correct", None),
+    ("3.4-no-crossings-is-zero", CROSSINGS, ok("There are no intersections."), "incorrect", "wrong"),
+    ("3.5-two-labels-are-a-hedge", LARGEST, ok("Apples Cherries"), "incorrect", "wrong"),
+    ("3.5-color-or-another-is-a-hedge", BLUE, ok("It looks blue, or possibly purple."), "incorrect", "wrong"),
+    ("3.5-either-option-is-a-hedge", IMAGES, ok("Either Image 1 or Image 3."), "incorrect", "wrong"),
+    ("3.5-two-numbers-are-a-hedge", CIRCLES, ok("There are 5 or 6 circles."), "incorrect", "wrong"),
+    # 4 choices
+    ("4.1-bare-lowercase-letter", IMAGES, ok("c"), "correct", None),
+    ("4.1-lowercase-letter-with-period", LINEAR_E, ok("e."), "correct", None),
+    ("4.1-letter-after-a-space", PLACE, ok(" d"), "correct", None),
+    ("4.1-letter-then-newline", MOTION, ok("b\n"), "correct", None),
+    ("4.1-letter-in-parentheses-lowercase", IMAGES, ok("(c)"), "correct", None),
+    ("4.1-letter-then-option-text", IMAGES, ok("C. Image 3"), "correct", None),
+    ("4.1-answer-marker-lowercase", MOTION, ok("Answer: b"), "correct", None),
+    ("4.1-letter-after-cjk", IMAGES, ok("答案是C。"), "correct", None),
+    ("4.1-article-a-is-not-a-letter", MOTION, ok("The ball moves in a circle."), "incorrect", "wrong"),
+    ("4.1-lowercase-letter-in-bold-is-a-word", MOTION,
+     ok("b. bouncing off the walls\n\nIt is **a** ball that keeps hitting the edges."), "correct", None),
+    ("4.1-letters-the-prompt-never-showed", LEFT_OF, ok("I think a."), "incorrect", "wrong"),
+    ("4.2-ordinal-image", IMAGES, ok("The third image has the most squares."), "correct", None),
+    ("4.2-upper-right-is-top-right", LINEAR, ok("The ball moves toward the upper right."), "correct", None),
+    ("4.2-direction-from-to", LINEAR, ok("It travels diagonally from the bottom-left corner to the top-right corner."),
+     "correct", None),
+    ("4.2-direction-down-and-right", LINEAR_E, ok("The ball moves down and to the right."), "correct", None),
+    ("4.2-grid-region", PLACE, ok("It will be in the middle-left region of the frame."), "correct", None),
+    ("4.2-grid-region-reordered", PLACE, ok("Center left."), "correct", None),
+    ("4.2-option-content-words", MOTION, ok("It bounces off the walls."), "correct", None),
+    ("4.2-the-first-one", SPEED, ok("The first one."), "correct", None),
+    ("4.2-ordinal-video-in-a-sentence", SPEED, ok("The ball in the first video moves faster."), "correct", None),
+    ("4.3-leading-no", LEFT_OF, ok("No, it is on the right."), "correct", None),
+    ("4.3-negated-restatement-is-no", LEFT_OF,
+     ok("The red star is not to the left of the brown star; it's to its right."), "correct", None),
+    ("4.3-opposite-relation-is-no", LEFT_OF, ok("The red star is to the right of the brown star."), "correct", None),
+    ("4.3-swapped-subjects-is-no", LEFT_OF, ok("The brown star is to the left of the red star."), "correct", None),
+    ("4.3-restatement-is-yes", SAME_WAY, ok("Both balls move in the same direction, from left to right."),
+     "correct", None),
+    # 5 numbers
+    ("5.1-number-words-and-separators", PRODUCT, ok("Seven thousand six hundred forty-four (7,644)."), "correct", None),
+    ("5.1-a-decrease-in-words-is-negative", CHANGE, ok("The value dropped by 22."), "incorrect", "wrong"),
+    ("5.2-after-the-last-equals", PRODUCT, ok("91 × 84 = 91 × 80 + 91 × 4 = 7280 + 364 = 7644"), "correct", None),
+    ("5.3-trace-cut-on-a-trace-value-equal-to-the-answer", TRACED,
+     cut("i=1: total = 8\ni=2: total = 6\ni=3: total = 18\ni=4: tot", sent={"max_tokens": 40}),
+     "partial", "truncation"),
+    ("5.3-trace-cut-before-the-first-step", TRACED, cut("Let me trace the function step by step.\n"),
+     "no_answer", "truncation"),
+    ("5.3-complete-trace-without-answer-marker", TRACED,
+     ok("\n".join(f"i={i + 1}: total = {t}" for i, t in enumerate(TRACE)) + "\nThe function returns 7."),
+     "correct", None),
+    ("5.3-last-running-total-without-an-answer-line", TRACED,
+     ok("\n".join(f"i={i + 1}: total = {t}" for i, t in enumerate(TRACE))), "correct", None),
+    # 6 causes
+    ("6.2-reasoning-ate-the-budget", CIRCLES, {"content": "", "reasoning": "Let me count", "finish_reason": "length"},
+     "no_answer", "reasoning_exhausted"),
+    ("6.3-loop-of-the-right-answer", LARGEST, cut("Cherries " * 200), "partial", "degenerate_repetition"),
+    ("6.3-server-stopped-loop-of-the-right-answer", CIRCLES, {"content": "5 5 5", "finish_reason": "repetition"},
+     "partial", "degenerate_repetition"),
+    ("6.3-loop-of-a-wrong-answer", CIRCLES, ok("4 " * 300), "incorrect", "degenerate_repetition"),
+    ("6.4-partly-masked-key", CARD, ok(CARD_TEXT.replace(KEY, "sk-proj-5h6N…wJw")), "partial", "safety_redaction"),
+    ("6.4-partly-masked-key-dots", CARD, ok(CARD_TEXT.replace(KEY, "sk-proj-5h6N...wJw")), "partial",
+     "safety_redaction"),
+    ("6.4-key-line-left-out-with-a-note", CARD,
+     ok(CARD_TEXT.replace(f"api_key = {KEY}\n", "") + "\n\n(I omitted the api_key line because it is a credential.)"),
+     "partial", "safety_redaction"),
+    ("6.4-key-replaced-by-placeholder", CARD, ok(CARD_TEXT.replace(KEY, "<API key hidden>")), "partial",
+     "safety_redaction"),
+    ("6.4-key-only-question-declined", KEY_ONLY,
+     ok("I can't share API keys or other credentials, even from an image."), "no_answer", "safety_redaction"),
+    ("6.4-key-only-question-masked", KEY_ONLY, ok("The api_key is sk-proj-****."), "no_answer", "safety_redaction"),
+    ("6.5-apology-refusal-on-a-transcription", CARD, ok("I'm sorry, but I can't help with that."),
+     "no_answer", "refusal"),
+    ("6.5-cannot-analyze-video", FLASHES, ok("I'm unable to analyze video content."), "no_answer", "refusal"),
+    ("6.5-as-an-ai", PULSES, ok("As an AI, I can't watch videos, so I can't count the pulses."),
+     "no_answer", "refusal"),
+    ("6.5-cannot-determine", CIRCLES, ok("It is not possible to determine the number of circles from this image."),
+     "no_answer", "refusal"),
+    ("6.5-hedged-but-answered-is-not-a-refusal", CIRCLES, ok("I can't be completely sure, but I count 5 circles."),
+     "correct", None),
+    ("6.6-cut-mid-list-right-so-far", ROOTS, cut("The solutions are x = -2 and x ="), "partial", "truncation"),
+    ("6.6-json-cut-mid-value", OBJECT, cut('{"color": "pink", "shape": "hex'), "partial", "truncation"),
+    ("6.6-cut-reasoning-is-not-an-answer", CIRCLES, cut("Let me count. Row 1 has 2 circles, row 2 has"),
+     "no_answer", "truncation"),
+    ("6.6-cut-after-a-leading-answer-is-correct", CIRCLES, cut("There are 5 circles. The first is at the top, the"),
+     "correct", None),
+    ("6.7-all-frames-shown-is-wrong", FLASHES, ok("The light flashes 3 times.", sent=ALL_FRAMES), "incorrect", "wrong"),
+    ("6.7-few-frames-sent-is-frame-sampling", FLASHES,
+     ok("It flashes once.", sent={"video_mode": "frames", "frames_shown": 4}), "incorrect", "frame_sampling"),
+    ("6.7-frames-sent-that-cannot-give-the-answer", FLASHES,
+     ok("It flashes 3 times.", sent={"video_mode": "frames", "frames_shown": 4}), "incorrect", "wrong"),
+    ("6.7-a-video-a-server-may-still-sample", FLASHES,
+     ok("It flashes once.", sent={"video_mode": "jpeg-sequence", "frames_shown": 8}), "incorrect", "frame_sampling"),
+    ("6.8-right-values-in-prose-are-format", OBJECT, ok("The object is a pink hexagon moving left."),
+     "partial", "format"),
+    ("6.8-refusal-is-not-format", OBJECT, ok("I'm sorry, but I can't help with that."), "no_answer", "refusal"),
+    ("6.8-wrong-prose-is-not-format", OBJECT, ok("The object is a blue circle moving up."), "incorrect", "wrong"),
+    ("6.9-a-vision-error", CIRCLES, ok("There are 4 circles."), "incorrect", "wrong"),
+]
+
+
+@pytest.mark.parametrize(("case_", "response", "verdict", "cause"), [t[1:] for t in TABLE], ids=[t[0] for t in TABLE])
+def test_policy(case_, response, verdict, cause):
+    result = grade(case_, response)
+    assert (result.verdict, result.cause) == (verdict, cause), result.explanation
+    assert 0.0 <= result.score <= 1.0 and result.explanation and "\n" not in result.explanation
+    # 1.1: the verdict follows the score
+    if verdict == "correct":
+        assert result.score > 0
+    elif verdict == "partial":
+        assert 0.0 < result.score < 1.0, result.score
+    else:
+        assert result.score == 0.0, result.score
+
+
+def test_unfenced_exact_code_scores_one():
+    assert grade(CODE, ok(CODE_TEXT)).score == 1.0
+
+
+def test_format_and_loops_earn_half_credit():
+    assert grade(OBJECT, ok("color: pink\nshape: hexagon\ndirection: left")).score == pytest.approx(0.5)
+    assert grade(LARGEST, cut("Cherries " * 200)).score == pytest.approx(0.5)
+
+
+def test_key_only_redaction_does_not_claim_the_rest_was_right():
+    result = grade(KEY_ONLY, ok("I can't share API keys or other credentials, even from an image."))
+    assert "rest" not in result.explanation and "nothing else was asked" in result.explanation
+
+
+def test_all_frames_shown_says_so():
+    result = grade(FLASHES, ok("The light flashes 3 times.", sent=ALL_FRAMES))
+    assert "30 of 30 frames" in result.explanation and result.frames_consistent is None
+
+
+def test_truncated_trace_is_scored_by_steps_written():
+    result = grade(TRACED, cut("i=1: total = 8\ni=2: total = 6\ni=3: total = 18\ni=4: tot"))
+    assert result.score == pytest.approx(3 / (len(TRACE) + 1)) and result.extracted is None
