@@ -29,3 +29,15 @@ def test_grade_cli_regrades_foreign_responses(tmp_path):
         (grid.id, "correct", None), ("arithmetic-s0-0000", "no_answer", "reasoning_exhausted")]
     assert "responses.jsonl:3: not JSON" in result.stderr and "'no-such-case' is not in the suite" in result.stderr
     assert "reasoning_exhausted 1" in result.stdout and "never started" in result.stdout
+
+
+def test_a_line_nested_past_the_parsers_depth_is_skipped_not_fatal(tmp_path):
+    from assetgen.report.regrade import grade_file
+
+    cases = {c.id: c for c in load_golden()}
+    responses = tmp_path / "responses.jsonl"
+    responses.write_text('{"a":' * 100_000 + "\n" + "9" * 5000 + "\n" +
+                         json.dumps({"case_id": "arithmetic-s0-0000", "content": "7644"}) + "\n")
+    summary, problems = grade_file(responses, cases, tmp_path / "grades.jsonl")
+    assert summary.total.perfect == 1
+    assert [p.split(": ", 1)[1] for p in problems] == ["JSON too deeply nested or too large to read; skipped"] * 2

@@ -25,6 +25,9 @@ def grade_file(responses: Path, cases: dict[str, CaseSpec], out: Path | None) ->
             except json.JSONDecodeError as exc:
                 problems.append(f"{responses}:{number}: not JSON ({exc.msg}); skipped")
                 continue
+            except (RecursionError, ValueError):  # nested past the parser's depth, or an over-long number
+                problems.append(f"{responses}:{number}: JSON too deeply nested or too large to read; skipped")
+                continue
             case_id = record.get("case_id") if isinstance(record, dict) else None
             if case_id not in cases:
                 problems.append(f"{responses}:{number}: case_id {case_id!r} is not in the suite; skipped")
