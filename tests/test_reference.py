@@ -239,3 +239,14 @@ def test_assetgen_serve_runs_as_a_process_on_loopback():
     finally:
         process.terminate()
         process.wait(10)
+
+
+def test_chart_labels_read_as_one_ocr_line_are_split_between_their_bars():
+    """OCR reads neighbouring axis labels as one line ('Apples Cherries'): each bar gets its own word."""
+    from assetgen.reference.ocr import Line
+    from assetgen.reference.solver import _labels_under
+
+    lines = [Line("Apples Cherries", 91.0, 407.0, 231.0, 431.0), Line("Limes", 458.0, 407.0, 512.0, 431.0),
+             Line("Units sold", 288.0, 29.0, 390.0, 54.0), Line("Ice cream", 300.0, 407.0, 380.0, 431.0)]
+    assert _labels_under(lines, [118.0, 194.0, 340.0, 485.0], below=400) == ["Apples", "Cherries", "Ice cream",
+                                                                               "Limes"]

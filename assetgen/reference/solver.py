@@ -656,12 +656,28 @@ def _chart_marks(image: np.ndarray, kind: str):
     return sorted((x + w / 2, float(y), float(y + h)) for *_, (x, y, w, h) in blobs(saturated, 200))
 
 
+def _label_pieces(line, marks_x: list[float]) -> list[tuple[float, str]]:
+    """(centre x, text) of an OCR line under the marks. OCR may read neighbouring labels as one line
+    ('Apples Cherries'): a line spanning several marks is split into words, each placed by its share
+    of the line's characters."""
+    words = line.text.split()
+    if len(words) < 2 or sum(line.x0 <= x <= line.x1 for x in marks_x) < 2:
+        return [(line.cx, line.text.strip())]
+    pieces, at = [], 0
+    for word in words:
+        start = line.text.index(word, at)
+        at = start + len(word)
+        pieces.append((line.x0 + (line.x1 - line.x0) * (start + len(word) / 2) / len(line.text), word))
+    return pieces
+
+
 def _labels_under(lines, marks_x: list[float], below: float) -> list[str | None]:
-    under = [line for line in lines if line.cy > below and _number(line.text) is None]
+    under = [piece for line in lines if line.cy > below and _number(line.text) is None
+             for piece in _label_pieces(line, marks_x)]
     out = []
     for x in marks_x:
-        near = min(under, key=lambda line: abs(line.cx - x), default=None)
-        out.append(near.text.strip() if near is not None and abs(near.cx - x) < 40 else None)
+        near = min(under, key=lambda piece: abs(piece[0] - x), default=None)
+        out.append(near[1] if near is not None and abs(near[0] - x) < 40 else None)
     return out
 
 
