@@ -18,10 +18,10 @@ from assetgen.errors import BuildFailed, ConfigError
 from assetgen.export.common import require as _require
 from assetgen.export.common import spec as _spec
 from assetgen.export.common import target as _target
-from assetgen.files import write_atomic
 from assetgen.generate.build import Built, Failed, Job, generate, one_line, plan
 from assetgen.generate.distributed import check_versions, cluster_cpus, connect, require_ray, worker_versions
 from assetgen.generate.rng import case_id
+from assetgen.generate.staging import write_atomic
 
 TEXT = ("id", "family", "category", "modality", "prompt", "target", "truth", "grader", "case")
 

@@ -26,9 +26,9 @@ from typing import Any
 from assetgen._version import __version__
 from assetgen.dataset.golden import library_versions
 from assetgen.errors import ConfigError
-from assetgen.files import write_atomic
 from assetgen.generate.build import Built, Failed, Job, generate, one_line
 from assetgen.generate.rng import case_id
+from assetgen.generate.staging import write_atomic
 
 INSTALL = "--ray needs Ray, which is not installed: pip install 'assetgen[ray]'"
 BATCHES_PER_CPU = 4  # unconsumed batches per cluster CPU: keeps every CPU busy behind a slow batch

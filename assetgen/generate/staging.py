@@ -21,7 +21,6 @@ from typing import Any
 from assetgen.dataset.records import Manifest
 from assetgen.dataset.shards import SHARD, SINGLE, shard_name
 from assetgen.errors import ConfigError
-from assetgen.files import write_atomic
 
 FOLDER = ".building"
 PLAN = "plan.json"
@@ -34,6 +33,14 @@ def file_sha256(path: Path) -> str:
         while block := handle.read(READ_BLOCK):
             digest.update(block)
     return digest.hexdigest()
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Readers (and a resumed build) see the old file or the whole new one, never a torn one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + ".part")
+    temporary.write_bytes(data)
+    os.replace(temporary, path)
 
 
 class _Lock:

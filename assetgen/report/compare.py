@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from assetgen.errors import AssetgenError
-from assetgen.files import write_atomic
 from assetgen.report import tables
 from assetgen.report.grading import RunReport, grade_run
 from assetgen.report.markdown import md_table
 from assetgen.report.performance import performance
 from assetgen.report.spec_compare import speculative_table
+from assetgen.run.files import write_atomic
 from assetgen.run.records import ResponseRecord
 from graders import category_key
 

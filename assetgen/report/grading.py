@@ -9,9 +9,9 @@ import orjson
 
 from assetgen.dataset.golden import load_golden
 from assetgen.dataset.records import Case
-from assetgen.files import write_atomic
 from assetgen.report.performance import Performance, performance
 from assetgen.report.speculative import Verdict, judge
+from assetgen.run.files import write_atomic
 from assetgen.run.metrics import SpecDecode, spec_decode, spec_from_answers
 from assetgen.run.records import ResponseRecord, RunGrade, RunInfo, latest, read_responses, read_run_info
 from graders import Grade, Summary, grade, summarize

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import numpy as np
 
-from assetgen.files import write_atomic
 from assetgen.media.figures import figure_pixels, new_figure
 from assetgen.media.imaging import png_bytes
 from assetgen.report.grading import RunReport
+from assetgen.run.files import write_atomic
 from graders import Summary
 
 

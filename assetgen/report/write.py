@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from assetgen.files import write_atomic
 from assetgen.report.grading import RunReport, grade_run
 from assetgen.report.html import html_report
 from assetgen.report.markdown import markdown
 from assetgen.report.plots import write_plots
 from assetgen.report.text import terminal_text
+from assetgen.run.files import write_atomic
 
 
 def write_reports(run_dir: Path, golden: Path | None = None) -> RunReport:

@@ -20,9 +20,9 @@ from assetgen._version import __version__
 from assetgen.dataset.golden import library_versions, load_golden
 from assetgen.dataset.records import CaseToSend
 from assetgen.errors import AssetgenError, ConfigError
-from assetgen.files import write_atomic
 from assetgen.run.client import MODEL_CHARS, Client, Outcome, Unreachable
 from assetgen.run.endpoint import public_url
+from assetgen.run.files import write_atomic
 from assetgen.run.metrics import SPEC, MetricsError, spec_counters
 from assetgen.run.payload import SHARED_CACHE, VIDEO_MODES, RequestOptions, build_body
 from assetgen.run.records import (

@@ -1,5 +1,4 @@
-"""Files written whole — a suite's chunks, run.json, grades, reports: never seen half-written. Shared by
-every stage that writes (generate, run, report, export)."""
+"""Files a run writes whole (run.json, grades, reports): never seen half-written."""
 
 from __future__ import annotations
 
@@ -11,7 +10,6 @@ def write_atomic(path: Path, data: bytes | str) -> None:
     """Write `data` to a temporary file beside `path`, then rename it over `path`: a reader, or a
     process killed mid-write (even with kill -9), finds the old file or the new one, never a torn
     one. A kill can leave the temporary `.<name>.<pid>.tmp` behind; it is never read."""
-    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         with open(tmp, "wb") as handle:
