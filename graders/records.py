@@ -14,7 +14,7 @@ FORMAT_VERSION = 1
 """Version of every record written to disk; bumped on any incompatible change."""
 
 TruthKind = Literal["text", "number", "set", "sequence", "choice", "structured"]
-Modality = Literal["image", "multi_image", "video", "multi_video"]
+Modality = Literal["image", "multi_image", "video", "multi_video", "text"]
 
 
 class Tolerance(BaseModel):

@@ -45,6 +45,33 @@ class FileRef(BaseModel):
     role: str = Field("input", description="'input' is sent to the model; 'preview' is for humans only.")
 
 
+class RequestOverrides(BaseModel):
+    """Request fields one case sets itself, over the run's options (the run's --extra-body still wins).
+
+    Text dimensions need them: an output-length ladder sets max_tokens per case, a tool-calling case
+    sends its tools."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    max_tokens: int | None = Field(None, ge=1, description="max_tokens for this case instead of the run's.")
+    tools: list[dict[str, Any]] | None = Field(None, max_length=64,
+                                               description="OpenAI `tools` (function definitions) sent as is.")
+    tool_choice: str | dict[str, Any] | None = Field(None, description="OpenAI `tool_choice`, sent as is.")
+    body: dict[str, Any] = Field(default_factory=dict, description="Other body fields merged into the request "
+                                 "(e.g. min_tokens, ignore_eos for a forced-length generation).")
+
+    def params(self) -> dict[str, Any]:
+        """The body fields these overrides set."""
+        out: dict[str, Any] = {}
+        if self.max_tokens is not None:
+            out["max_tokens"] = self.max_tokens
+        if self.tools is not None:
+            out["tools"] = self.tools
+        if self.tool_choice is not None:
+            out["tool_choice"] = self.tool_choice
+        return out | self.body
+
+
 class Case(CaseSpec):
     """A complete case: what graders need plus how it was drawn and where its media are."""
 
@@ -65,10 +92,17 @@ class Case(CaseSpec):
         None, description="Videos: per-frame truth — for every frame each object's id, shape, color name "
         "and RGB, centre, radius and visibility, and the background; events (bounce, appear, flash, color "
         "change) with frame indices. Several clips: {'clips': [timeline, ...]}.")
+    request: RequestOverrides | None = Field(None, description="Request fields this case sets itself "
+                                             "(max_tokens, tools, ...); None for most cases.")
 
     @property
     def inputs(self) -> list[FileRef]:
         return [f for f in self.files if f.role == "input"]
+
+    def to_json(self) -> str:
+        """The case as one line of cases.jsonl; `request` only when set, so cases without it keep their
+        bytes (and the golden set its hashes)."""
+        return self.model_dump_json(exclude={"request"} if self.request is None else set())
 
 
 class CaseToSend(BaseModel):
@@ -82,6 +116,7 @@ class CaseToSend(BaseModel):
     prompt: Prompt
     system_prompt: Prompt | None = None
     files: list[FileRef] = Field(max_length=MAX_FILES)
+    request: RequestOverrides | None = None
 
     @property
     def inputs(self) -> list[FileRef]:

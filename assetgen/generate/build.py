@@ -113,6 +113,7 @@ def generate(job: Job) -> Built:
         truth=question.truth, grader=question.grader, seed=job.seed, index=job.index,
         knobs=plain(knobs), scene=scene, files=files, sampling=question.sampling,
         timeline=plain(family.timeline(scene)) if isinstance(family, VideoFamily) else None,
+        request=question.request,
     )
     return Built(case, blobs)
 
@@ -201,7 +202,7 @@ def build(out: str | Path, *, suite: str = "golden", seed: int = 0, per_family: 
                     if len(failures) >= MAX_FAILURES:
                         break
                     continue
-                staging.add(position, result.case.model_dump_json(), result.blobs,
+                staging.add(position, result.case.to_json(), result.blobs,
                             {f.path: (f.sha256, f.size) for f in result.case.files}, shared=shared)
         finally:
             results.close()  # stops a pool or cancels Ray tasks still under way

@@ -7,6 +7,7 @@ from typing import Any, ClassVar, Literal
 
 import numpy as np
 
+from assetgen.dataset.records import RequestOverrides
 from assetgen.errors import ConfigError
 from graders.records import GraderSpec, Modality, Sampling, Truth
 
@@ -66,6 +67,7 @@ class Question:
     grader: GraderSpec
     system_prompt: str | None = None
     sampling: Sampling | None = None  # videos: how the answer depends on frames seen
+    request: RequestOverrides | None = None  # request fields the case sets itself (max_tokens, tools)
 
 
 class Family:
@@ -89,7 +91,9 @@ class Family:
         raise NotImplementedError
 
     def render(self, scene: dict[str, Any]) -> list[np.ndarray]:
-        """Return the images of the case, each an HxWx3 uint8 RGB array."""
+        """Return the images of the case, each an HxWx3 uint8 RGB array (none for modality 'text')."""
+        if self.modality == "text":
+            return []
         raise NotImplementedError
 
     def resolve_knobs(self, overrides: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -61,7 +61,9 @@ def build_body(case: CaseToSend, root: Path, options: RequestOptions, thinking: 
 
     Identical requests (repeats) reuse one serialised body: nothing is encoded twice, and requests in
     flight share a buffer."""
-    key = ("body", case.id, thinking, options.model, options.video_mode, options.num_frames, options.max_tokens,
+    overrides = case.request.model_dump_json() if case.request else None
+    key = ("body", case.id, overrides, thinking, options.model, options.video_mode, options.num_frames,
+           options.max_tokens,
            options.temperature, options.seed, options.stream, repr(sorted(options.extra_body.items())))
     body, summary, frames_shown = cache.get(key, lambda: _build_body(case, root, options, thinking, cache))
     return body, summary.model_copy(), frames_shown
@@ -73,6 +75,8 @@ def _build_body(case: CaseToSend, root: Path, options: RequestOptions, thinking:
     media, images, videos, media_bytes, frames_shown = cache.get(key, lambda: _media_parts(case, root, options))
     parts = [*media]
     parts.append({"type": "text", "text": case.prompt})
+    if not media:  # text only: a plain string, as every chat server takes (some refuse a list for text)
+        parts = case.prompt
     messages = ([{"role": "system", "content": case.system_prompt}] if case.system_prompt else []) + [
         {"role": "user", "content": parts}]
     params: dict[str, Any] = {"model": options.model}
@@ -89,6 +93,8 @@ def _build_body(case: CaseToSend, root: Path, options: RequestOptions, thinking:
     if options.num_frames and options.video_mode == "video_url" and any(
             r.media_type == "video/mp4" for r in case.inputs):
         params["media_io_kwargs"] = {"video": {"num_frames": options.num_frames}}
+    if case.request is not None:
+        params = _merge(params, case.request.params())
     params = _merge(params, options.extra_body)
     body = orjson.dumps({**params, "messages": messages})
     summary = SentSummary(images=images, videos=videos, media_bytes=media_bytes, body_bytes=len(body),

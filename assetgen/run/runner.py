@@ -132,6 +132,9 @@ def record_from(outcome: Outcome, case: CaseToSend, repeat: int, thinking: str, 
         decode = outcome.latency_s - outcome.ttft_s
         timing.decode_tps = usage.completion_tokens / decode if decode > 0 else None
     has_video = any(f.media_type == "video/mp4" for f in case.inputs)
+    params = summary.params if summary is not None else {}
+    # what was sent wins: a case may set its own max_tokens, --extra-body may too
+    max_tokens = params.get("max_tokens", params.get("max_completion_tokens", max_tokens))
     return ResponseRecord(
         case_id=case.id, key=slot_key(case.id, repeat, thinking), repeat=repeat, thinking_label=thinking,
         content=outcome.content, reasoning=outcome.reasoning, finish_reason=outcome.finish_reason, usage=usage,
