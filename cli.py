@@ -62,7 +62,9 @@ def _progress(total: int, label: str):
 @main.command()
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Folder to build into (default: the golden set).")
-@click.option("--suite", default="golden", show_default=True, help="'golden' or 'full'.")
+@click.option("--suite", default="golden", show_default=True,
+              help="'golden' or 'full'; or a suite of issue #15: 'vision' (the golden battery), 'text' (the text "
+              "dimensions), 'article' (both).")
 @click.option("--per-family", type=int, default=None, help="Cases per family (suite 'full'; default 3).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Suite seed.")
 @click.option("--workers", type=int, default=1, show_default=True, help="Processes; output is identical for any N.")
@@ -211,7 +213,11 @@ def grade_command(responses, golden, out) -> None:
               "written anywhere.")
 @click.option("--golden", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Suite folder (default: the golden set).")
-@click.option("--filter", "filters", multiple=True, help="Case id (substring), family or category; repeatable.")
+@click.option("--suite", type=click.Choice(["vision", "text", "article"]), default="vision", show_default=True,
+              help="'vision': the golden set (or --golden); 'text': the text dimensions; 'article': both, with "
+              "--thinking both unless given. text and article are built into OUT/suites/ first (reused after).")
+@click.option("--filter", "filters", multiple=True, help="Case id (substring), family or category; repeatable. "
+              "A category is a dimension of --suite text/article: latency, ttft, ...")
 @click.option("--limit", type=int, default=None, help="At most this many cases (>= 1).")
 @click.option("--repeat", type=int, default=1, show_default=True, help="Ask each case N times.")
 @click.option("--video-mode", type=click.Choice(["video_url", "frames", "jpeg-sequence"]), default="video_url",
@@ -227,8 +233,9 @@ def grade_command(responses, golden, out) -> None:
 @click.option("--retries", type=int, default=2, show_default=True,
               help="Retries on 429/5xx/timeouts (exponential backoff, honours Retry-After).")
 @click.option("--concurrency", type=int, default=4, show_default=True, help="Requests in flight at once.")
-@click.option("--thinking", type=click.Choice(["on", "off", "both", "server-default"]), default="server-default",
-              show_default=True, help="chat_template_kwargs.enable_thinking; 'both' runs every case twice.")
+@click.option("--thinking", type=click.Choice(["on", "off", "both", "server-default"]), default=None,
+              help="chat_template_kwargs.enable_thinking; 'both' runs every case twice. [default: server-default; "
+              "both with --suite article]")
 @click.option("--extra-body", default=None, help="JSON merged into every request body.")
 @click.option("--no-stream", is_flag=True, help="Do not stream (no TTFT).")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("runs"), show_default=True,
@@ -238,7 +245,7 @@ def grade_command(responses, golden, out) -> None:
 @click.option("--fail-under", type=float, default=None, help="Exit 1 when accuracy is below this fraction.")
 @click.option("--batch", is_flag=True, help="Submit the suite as one OpenAI batch (Files and Batches APIs, through "
               "the openai SDK), wait for it, then grade; needs --endpoint and --model.")
-def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video_mode, num_frames, max_tokens,
+def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat, video_mode, num_frames, max_tokens,
                  temperature, seed, timeout, retries, concurrency, thinking, extra_body, no_stream, out, resume,
                  fail_under, batch) -> None:
     """Measure an OpenAI-compatible endpoint on the golden set and report like a benchmark."""
@@ -259,10 +266,13 @@ def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video
         raise AssetgenError("--extra-body must be a JSON object")
     if fail_under is not None and not 0 <= fail_under <= 1:
         raise AssetgenError(f"--fail-under {fail_under} must be a fraction between 0 and 1")
+    if golden is not None and suite != "vision":
+        raise AssetgenError(f"--golden names the suite folder; --suite {suite} builds its own: give one of them")
+    thinking = thinking or ("both" if suite == "article" else "server-default")
     options = EvalOptions(
         endpoint=endpoint, golden=golden or default_golden(), out=out, model=model,
         api_key=resolve_key(api_key), filters=tuple(filters), limit=limit, repeat=repeat, concurrency=concurrency,
-        thinking=thinking, timeout=timeout, retries=retries, resume=resume,
+        thinking=thinking, timeout=timeout, retries=retries, resume=resume, suite=suite,
         request=RequestOptions(model="", max_tokens=max_tokens, temperature=temperature, seed=seed,
                                video_mode=video_mode, num_frames=num_frames, stream=not no_stream,
                                extra_body=extra))
@@ -288,13 +298,22 @@ def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video
 @click.option("--think", is_flag=True, help="Reason before answering (message.reasoning).")
 @click.option("--think-in-content", is_flag=True, help="With --think: reasoning as <think>...</think> in content.")
 @click.option("--redact-secrets", is_flag=True, help="Mask sk-... keys it reads.")
-@click.option("--latency", type=float, default=0.0, help="Seconds before the first token.")
-@click.option("--tokens-per-s", type=float, default=None, help="Pace generated tokens.")
+@click.option("--latency", type=float, default=0.0, help="Seconds before the first token (time to first token).")
+@click.option("--tokens-per-s", type=float, default=None, help="Pace generated tokens (or --token-time).")
+@click.option("--token-time", type=float, default=0.0, help="Seconds between two generated tokens.")
+@click.option("--prefill-per-1k", type=float, default=0.0,
+              help="Seconds added to the first token per 1,000 prompt tokens (prefill cost).")
+@click.option("--length-fields", type=click.Choice(["honour", "ignore", "refuse"]), default="honour",
+              show_default=True, help="min_tokens / ignore_eos: honour them (as vLLM), ignore them, or refuse "
+              "them with a 400.")
+@click.option("--runaway-reasoning", is_flag=True, help="With thinking: reasoning never ends and uses the whole "
+              "max_tokens (no content).")
 @click.option("--fail-rate", type=float, default=0.0, help="Share of requests answered 500 or 429.")
 @click.option("--degenerate", is_flag=True, help="Answer with repetition loops.")
 def serve_command(host, port, num_frames, fps, think, think_in_content, redact_secrets, latency, tokens_per_s,
-                  fail_rate, degenerate) -> None:
+                  token_time, prefill_per_1k, length_fields, runaway_reasoning, fail_rate, degenerate) -> None:
     """Run the reference endpoint: an OpenAI-compatible server that answers from pixels."""
+    from assetgen.reference.pacing import Pace
     from assetgen.reference.server import ServeOptions, serve
 
     if not 0 <= fail_rate <= 1:
@@ -302,6 +321,11 @@ def serve_command(host, port, num_frames, fps, think, think_in_content, redact_s
     options = ServeOptions(num_frames=num_frames, fps=fps, think=think or think_in_content,
                            think_in_content=think_in_content, redact_secrets=redact_secrets, latency=latency,
                            tokens_per_s=tokens_per_s, fail_rate=fail_rate, degenerate=degenerate)
+    try:
+        options.pace = Pace(token_s=token_time, prefill_s_per_1k=prefill_per_1k, length_fields=length_fields,
+                            runaway_reasoning=runaway_reasoning)
+    except ValueError as exc:
+        raise AssetgenError(str(exc)) from None
     click.echo(f"assetgen reference endpoint on http://{host}:{port}/v1", err=True)
     serve(host, port, options)
 

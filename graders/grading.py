@@ -10,6 +10,8 @@ from pydantic import ValidationError
 from graders import causes, secrets
 from graders.extract import json_object, split_reasoning
 from graders.matchers import close_enough, truth_items
+from graders.measured import MEASURED
+from graders.measured import check as check_measurement
 from graders.records import FORMAT_VERSION, CaseSpec, Grade, Response
 from graders.refusal import is_refusal
 from graders.registry import Match, get_grader
@@ -84,6 +86,11 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
 
     split = split_reasoning(record.content, record.reasoning or record.reasoning_content)
     finish = record.finish_reason
+    if case.grader.name == MEASURED:  # POLICY.md 8: a measurement is checked on the whole record
+        tokens = record.usage.completion_tokens if record.usage else None
+        verdict, cause, extracted, text = check_measurement(case.grader.args, split.answer, split.reasoning, finish,
+                                                            tokens)
+        return out(1.0 if verdict == "correct" else 0.0, verdict, cause, extracted, text)
     answer = bounded(split.answer)
     if not answer:
         return _empty(out, split, finish, record)

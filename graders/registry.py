@@ -39,7 +39,8 @@ def _load_builtins() -> None:
         _BUILTINS_LOADING = True
         import graders.choice
         import graders.labels
-        import graders.matchers  # noqa: F401
+        import graders.matchers
+        import graders.measured  # noqa: F401
 
 
 def grader(name: str) -> Callable[[Matcher], Matcher]:

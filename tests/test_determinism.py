@@ -19,14 +19,16 @@ def test_same_seed_same_case_and_bytes(family):
 @pytest.mark.parametrize("family", FAMILIES)
 def test_other_index_or_seed_gives_another_scene(family):
     base = generate(Job(family, 0, 0, {})).case
-    assert generate(Job(family, 1, 0, {})).case.scene != base.scene
+    # a family with a shared draw asks one seeded prompt in every case of a suite (a max_tokens ladder)
+    same_draw = all_families()[family].shared_draw
+    assert (generate(Job(family, 1, 0, {})).case.scene == base.scene) is same_draw
     assert generate(Job(family, 0, 1, {})).case.scene != base.scene
 
 
 @pytest.mark.parametrize("family", FAMILIES)
 def test_png_is_rgb_without_metadata(family):
     pngs = [data for path, data in generate(Job(family, 0, 0, {})).blobs.items() if path.endswith(".png")]
-    assert pngs
+    assert pngs or all_families()[family].modality == "text"
     for data in pngs:
         assert data[:8] == b"\x89PNG\r\n\x1a\n"
         assert data[25] == 2  # IHDR colour type 2: RGB, no alpha

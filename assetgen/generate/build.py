@@ -98,7 +98,8 @@ def generate(job: Job) -> Built:
     knobs = family.resolve_knobs(job.knobs)
     cid = case_id(job.family, job.seed, job.index)
     try:
-        scene = plain(family.sample(case_rng(job.seed, job.family, job.index), knobs))
+        draw = 0 if family.shared_draw else job.index
+        scene = plain(family.sample(case_rng(job.seed, job.family, draw), knobs))
     except ValueError as exc:
         raise ConfigError(f"{cid}: {exc}") from None
     question = family.question(scene)

@@ -83,6 +83,9 @@ class Family:
     modality: ClassVar[Modality] = "image"
     knobs: ClassVar[tuple[Knob, ...]] = ()
     summary: ClassVar[str] = ""
+    # every case of the family in a suite draws its scene from the same generator (the suite seed's, index 0),
+    # so they ask one seeded prompt and differ only by their knobs (a max_tokens ladder)
+    shared_draw: ClassVar[bool] = False
 
     def sample(self, rng: np.random.Generator, knobs: dict[str, Any]) -> dict[str, Any]:
         raise NotImplementedError

@@ -1,7 +1,8 @@
 """Suites: which families, how many cases, with which knobs.
 
 The golden suite is at least the battery of the article the project grew from (20 images in 7
-categories); `full` takes every family with its default knobs.
+categories); `full` takes every family with its default knobs. Issue #15 composes the rest: `vision` is
+the golden set, `text` the text dimensions (QUALITY, SPEED, SCALE), `article` both.
 """
 
 from __future__ import annotations
@@ -75,7 +76,26 @@ GOLDEN: tuple[Entry, ...] = (
     Entry("instructed_answer", {"format": "json"}),
 )
 
-SUITES = ("golden", "full")
+# issue #15 dimensions 5-7 (reasoning, tool calls, constraints): filled by their own work
+QUALITY: tuple[Entry, ...] = ()
+
+# issue #15 dimensions 1-2: one seeded long-form prompt at five max_tokens, a forced 256-token generation
+# (min_tokens + ignore_eos: pure decode speed), and TTFT by prompt complexity
+SPEED: tuple[Entry, ...] = (
+    *(Entry("output_length", {"max_tokens": n}) for n in (64, 128, 256, 512, 1024)),
+    Entry("output_length", {"max_tokens": 256, "forced": True}),
+    Entry("prompt_complexity", {"level": "short"}),
+    Entry("prompt_complexity", {"level": "medium"}),
+    Entry("prompt_complexity", {"level": "long"}),
+)
+
+# issue #15 dimensions 3-4 (concurrency, context length): filled by their own work
+SCALE: tuple[Entry, ...] = ()
+
+SUITES = ("golden", "full", "vision", "text", "article")
+COMPOSED = {"vision": lambda: GOLDEN, "text": lambda: QUALITY + SPEED + SCALE,
+            "article": lambda: GOLDEN + QUALITY + SPEED + SCALE}
+"""The suites of issue #15: `vision` is the golden set, `text` the text dimensions, `article` both."""
 
 
 def suite_entries(suite: str, per_family: int | None = None, *, families: tuple[str, ...] = (),
@@ -85,10 +105,10 @@ def suite_entries(suite: str, per_family: int | None = None, *, families: tuple[
     for name in [*families, *(knobs or {})]:
         if name not in known:
             raise ConfigError(f"unknown family {name!r}; known families: {', '.join(known)}")
-    if suite == "golden":
+    if suite == "golden" or suite in COMPOSED:
         if per_family is not None or families or knobs:
             raise ConfigError("--per-family, --family and --knob apply to suite 'full' only")
-        return GOLDEN
+        return GOLDEN if suite == "golden" else COMPOSED[suite]()
     if suite != "full":
         raise ConfigError(f"unknown suite {suite!r}; known suites: {', '.join(SUITES)}")
     n = 3 if per_family is None else per_family

@@ -17,13 +17,13 @@ import orjson
 from aiohttp import web
 
 from assetgen.media.video import sample_indices
+from assetgen.reference import pacing
 from assetgen.reference.media import MediaError, MediaLimits, decode_media
 from assetgen.reference.params import ParamError, check_message, check_params
 from assetgen.reference.solver import Clip, solve
 
 MODEL = "assetgen-reference"
 _SECRET = re.compile(r"sk-(?:proj-)?[A-Za-z0-9]{8,}")
-_TOKEN = re.compile(r"\S+\s*|\s+")
 
 
 @dataclass
@@ -42,14 +42,14 @@ class ServeOptions:
     max_prompt_chars: int = 1 << 20  # a longer prompt is refused like a context-length overflow
     limits: MediaLimits = field(default_factory=MediaLimits)  # what one request may make it decode
     workers: int = 2  # requests decoded and solved at once; the others wait (memory stays bounded)
+    pace: pacing.Pace = field(default_factory=pacing.Pace)  # timing and length emulation (pacing.py)
 
 
 def _error(status: int, message: str, kind: str = "invalid_request_error") -> web.Response:
     return web.json_response({"error": {"message": message, "type": kind, "code": status}}, status=status)
 
 
-def _tokens(text: str) -> list[str]:
-    return _TOKEN.findall(text)
+_tokens = pacing.tokens  # one tokenizer for prompts, answers and usage (pacing.py documents it)
 
 
 def _url(part: dict, kind: str) -> object:
@@ -70,6 +70,9 @@ class Reference:
         self.rng = np.random.default_rng(options.seed)
         self.counters = {"requests": 0, "errors": 0, "prompt_tokens": 0, "completion_tokens": 0, "disconnects": 0}
         self.slots = asyncio.Semaphore(options.workers)
+        p = options.pace  # --latency and --tokens-per-s are the older spellings of the pace's first two
+        self.pace = pacing.Pace(p.ttft_s + options.latency, p.token_s or (1 / options.tokens_per_s if
+                                options.tokens_per_s else 0.0), p.prefill_s_per_1k, p.length_fields, p.runaway_reasoning)
 
     def app(self) -> web.Application:
         app = web.Application(client_max_size=self.options.max_body)
@@ -142,7 +145,9 @@ class Reference:
 
     def _compose(self, body, text, images, clips) -> tuple[str, str]:
         """(reasoning, answer) before any token budget is applied."""
-        answer = solve(text, images, clips)
+        answer = (None if images or clips else pacing.long_form(text)) or solve(text, images, clips)
+        if isinstance(answer, list):
+            answer = "".join(answer)
         if self.options.redact_secrets:
             answer = _SECRET.sub("sk-proj-****", answer)
         if self.options.degenerate:
@@ -161,6 +166,7 @@ class Reference:
         return reasoning, answer
 
     async def chat(self, request: web.Request):
+        start = asyncio.get_running_loop().time()  # the pace counts from the request's arrival
         self.counters["requests"] += 1
         try:
             body = orjson.loads(await request.read())
@@ -177,26 +183,20 @@ class Reference:
             if not isinstance(body, dict):
                 raise ParamError("the request body must be a JSON object")
             check_params(body)
+            limits = pacing.lengths(body, self.pace)
             async with self.slots:  # decoding and solving run in a worker thread, never on the event loop
                 text, images, clips, prompt_tokens = await asyncio.to_thread(self._parse, body)
                 reasoning, answer = await asyncio.to_thread(self._compose, body, text, images, clips)
         except (MediaError, ParamError) as exc:
             self.counters["errors"] += 1
             return _error(getattr(exc, "status", 400), str(exc))
-        max_tokens = body.get("max_completion_tokens") or body.get("max_tokens")
-        r_tokens, a_tokens = _tokens(reasoning), _tokens(answer)
-        finish = "stop"
-        if max_tokens is not None and len(r_tokens) + len(a_tokens) > max_tokens:
-            finish = "length"
-            r_tokens = r_tokens[:max_tokens]
-            a_tokens = a_tokens[: max(0, max_tokens - len(r_tokens))]
+        r_tokens, a_tokens, finish = pacing.shape(_tokens(reasoning), _tokens(answer), limits, self.pace, text[:200])
         in_content = self.options.think_in_content and r_tokens
         usage = {"prompt_tokens": prompt_tokens, "completion_tokens": len(r_tokens) + len(a_tokens),
                  "total_tokens": prompt_tokens + len(r_tokens) + len(a_tokens)}
         self.counters["prompt_tokens"] += prompt_tokens
         self.counters["completion_tokens"] += usage["completion_tokens"]
-        if self.options.latency:
-            await asyncio.sleep(self.options.latency)
+        clock = pacing.Clock(start, self.pace.first_token_s(prompt_tokens), self.pace.token_s)
         if in_content:  # a model that thinks in its content, with tags (closed only if it got there)
             closing = ["</think>\n"] if finish == "stop" or a_tokens else []
             a_tokens = ["<think>", *r_tokens, *closing, *a_tokens]
@@ -205,16 +205,14 @@ class Reference:
             message = {"role": "assistant", "content": "".join(a_tokens) if a_tokens else None}
             if r_tokens:
                 message["reasoning"] = "".join(r_tokens)
-            total_delay = (usage["completion_tokens"] / self.options.tokens_per_s) if self.options.tokens_per_s else 0
-            if total_delay:
-                await asyncio.sleep(total_delay)
+            await clock.wait(max(0, usage["completion_tokens"] - 1))  # the whole answer, paced as if streamed
             return web.json_response({"id": f"chatcmpl-{self.counters['requests']}", "object": "chat.completion",
                                       "created": 0, "model": MODEL,
                                       "choices": [{"index": 0, "message": message, "finish_reason": finish}],
                                       "usage": usage})
-        return await self._stream(request, body, r_tokens, a_tokens, finish, usage)
+        return await self._stream(request, body, r_tokens, a_tokens, finish, usage, clock)
 
-    async def _stream(self, request, body, r_tokens, a_tokens, finish, usage):
+    async def _stream(self, request, body, r_tokens, a_tokens, finish, usage, clock):
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"})
         await response.prepare(request)
         ident = f"chatcmpl-{self.counters['requests']}"
@@ -224,13 +222,13 @@ class Reference:
                      "choices": [{"index": 0, "delta": delta, "finish_reason": finish_reason}]}
             await response.write(b"data: " + orjson.dumps(chunk | (extra or {})) + b"\n\n")
 
-        pause = 1.0 / self.options.tokens_per_s if self.options.tokens_per_s else 0.0
         try:
             await send({"role": "assistant"})
+            k = 0
             for field_name, tokens in (("reasoning", r_tokens), ("content", a_tokens)):
                 for token in tokens:
-                    if pause:
-                        await asyncio.sleep(pause)
+                    await clock.wait(k)
+                    k += 1
                     await send({field_name: token})
             await send({}, finish)
             options = body.get("stream_options")

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 
+from assetgen.generate.suite_cache import suite_folder
 from assetgen.reference.server import Running
 from assetgen.report.console import ProgressBar
 from assetgen.report.grading import RunReport
@@ -26,6 +27,7 @@ def evaluate_batch(options: EvalOptions, polling: BatchPolling | None = None, *,
     """`assetgen eval --batch`: the suite as one OpenAI batch (run.batch), then graded and reported."""
     if options.endpoint:
         options.endpoint = base_url(options.endpoint)
+    options.golden = suite_folder(options.suite, options.out, options.golden, log=notify)
     return write_reports(run_batch(options, polling, notify), options.golden)
 
 
@@ -33,6 +35,8 @@ def evaluate(options: EvalOptions, *, notify: Callable[[str], None] = lambda _: 
     """Run `options` and report it. With no endpoint, the reference endpoint answers over real HTTP
     on a free loopback port for the length of the run; a resumed run asks the endpoint it recorded,
     starting the built-in one again if that is what it used, unless an endpoint is given."""
+    if options.resume is None:  # a resumed run asks the suite folder it recorded
+        options.golden = suite_folder(options.suite, options.out, options.golden, log=notify)
     with ExitStack() as stack:
         endpoint = options.endpoint
         if endpoint is None and options.resume is not None:

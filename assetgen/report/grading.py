@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import orjson
@@ -15,6 +15,7 @@ from assetgen.run.files import write_atomic
 from assetgen.run.metrics import SpecDecode, spec_decode, spec_from_answers
 from assetgen.run.records import ResponseRecord, RunGrade, RunInfo, latest, read_responses, read_run_info
 from graders import Grade, Summary, grade, summarize
+from graders.measured import is_measurement
 
 LABEL_ORDER = ("on", "off", "server-default")
 
@@ -35,6 +36,8 @@ class RunReport:
     spec: SpecDecode | None
     run_dir: Path | None = None  # the run folder the report was read from
     verdict: Verdict | None = None  # fast but broken? None when the run did no speculative decoding
+    # measurement cases (latency, TTFT: graders/POLICY.md 8): graded, but kept out of `grades` and every accuracy
+    measured: list[tuple[ResponseRecord, Grade]] = field(default_factory=list)
 
     def graded(self, label: str | None = None) -> list[tuple[ResponseRecord, Grade]]:
         """The graded answers of one thinking mode (all of them when `label` is None)."""
@@ -57,12 +60,17 @@ def grade_run(run_dir: Path, golden: Path | None = None) -> RunReport:
              for r, g in graded]
     write_atomic(run_dir / "grades.jsonl", b"".join(orjson.dumps(line) + b"\n" for line in lines))
     labels = sorted({r.thinking_label for r in records}, key=label_key) or ["server-default"]
+    measured = [(r, g) for r, g in graded if is_measurement(cases[r.case_id])]
+    if measured:  # measurements have no right answer: their own tables, not the accuracy nor its speed
+        graded = [(r, g) for r, g in graded if not is_measurement(cases[r.case_id])]
     summaries = {label: summarize(cases, [g for r, g in graded if r.thinking_label == label]) for label in labels}
     # modes share one request pool, so the run's time is not split by mode on the clock: each gets an even share
     share = (info.wall_s or 0.0) / max(1, len(labels))
     whole = info.wall_s if len(labels) > 1 else None
-    perf = {label: performance([r for r in records if r.thinking_label == label], share, whole) for label in labels}
+    scored = {r.key for r, _ in graded}
+    perf = {label: performance([r for r in records if r.thinking_label == label and (r.key in scored or not graded)],
+                               share, whole) for label in labels}
     # the server's counters when it has them; else what it said about each answer
     spec = spec_decode(info.metrics_before, info.metrics_after) or spec_from_answers([r.spec for r in records
                                                                                       if r.spec])
-    return RunReport(info, cases, records, graded, summaries, perf, spec, run_dir, judge(spec, graded))
+    return RunReport(info, cases, records, graded, summaries, perf, spec, run_dir, judge(spec, graded), measured)

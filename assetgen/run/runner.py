@@ -63,6 +63,7 @@ class EvalOptions:
     retries: int = 2
     resume: Path | None = None
     builtin_endpoint: bool = False  # the endpoint is the built-in reference endpoint started for this run
+    suite: str = "vision"  # 'vision' asks `golden` as given; 'text' and 'article' are built first (report.evaluate)
 
     def public(self) -> dict[str, Any]:
         """Options as recorded in run.json: never the key."""
@@ -71,7 +72,7 @@ class EvalOptions:
                 "concurrency": self.concurrency, "thinking": self.thinking, "max_tokens": r.max_tokens,
                 "temperature": r.temperature, "seed": r.seed, "video_mode": r.video_mode, "num_frames": r.num_frames,
                 "stream": r.stream, "extra_body": r.extra_body, "timeout": self.timeout, "retries": self.retries,
-                "api_key_given": bool(self.api_key)}
+                "api_key_given": bool(self.api_key)} | ({"suite": self.suite} if self.suite != "vision" else {})
 
 
 def select(cases: list[CaseToSend], filters: tuple[str, ...], limit: int | None) -> list[CaseToSend]:
