@@ -44,7 +44,7 @@ def suite_folder(suite: str, parent: Path, golden: Path, *, log: Callable[[str],
         return golden
     if suite not in COMPOSED:
         raise ConfigError(f"--suite {suite!r}; valid: {', '.join(COMPOSED)}")
-    folder = cache_folder(suite, parent)
+    folder = cache_folder(suite, parent).resolve()  # run.json records it: `assetgen report` may run elsewhere
     if folder.is_dir() and _matches(folder, suite, SEED):
         log(f"suite {suite!r}: reusing {folder}")
         return folder

@@ -71,8 +71,9 @@ class Reference:
         self.counters = {"requests": 0, "errors": 0, "prompt_tokens": 0, "completion_tokens": 0, "disconnects": 0}
         self.slots = asyncio.Semaphore(options.workers)
         p = options.pace  # --latency and --tokens-per-s are the older spellings of the pace's first two
-        self.pace = pacing.Pace(p.ttft_s + options.latency, p.token_s or (1 / options.tokens_per_s if
-                                options.tokens_per_s else 0.0), p.prefill_s_per_1k, p.length_fields, p.runaway_reasoning)
+        token_s = p.token_s or (1 / options.tokens_per_s if options.tokens_per_s else 0.0)
+        self.pace = pacing.Pace(p.ttft_s + options.latency, token_s, p.prefill_s_per_1k, p.length_fields,
+                                p.runaway_reasoning)
 
     def app(self) -> web.Application:
         app = web.Application(client_max_size=self.options.max_body)

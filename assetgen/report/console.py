@@ -112,6 +112,10 @@ def print_report(report: RunReport, console: Console | None = None) -> None:
         for table in _thinking_tables(thinking):
             console.print(table)
         console.print(plain(tables.thinking_note(thinking)))
+    for section in tables.dimensions(report):  # issue #15's text dimensions, each its own table
+        console.print(rich_table(section.title, section.header, section.rows, total_last=False))
+        for note in section.notes:
+            console.print(plain(note, "dim"))
     if report.spec:
         console.print(plain(spec_line(report.spec)))
 

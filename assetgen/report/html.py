@@ -293,6 +293,7 @@ def html_report(report: RunReport, run_dir: Path, plots: list[str], *, embed_lim
         "accuracies": {label: tables.accuracies(report, label) for label in labels},
         "consistency": consistency,
         "thinking": tables.thinking(report),
+        "dimensions": tables.dimensions(report),
         "metrics": tables.METRICS,
         "perf": {label: report.perf[label].line_items() for label in labels},
         "spec": spec_line(report.spec) if report.spec else None,

@@ -67,6 +67,9 @@ def markdown(report: RunReport, plots: list[str]) -> str:
     if thinking:
         lines += ["## Thinking ON vs OFF", "", *md_table(*tables.thinking_grid(thinking)), "",
                   tables.thinking_note(thinking), ""]
+    for section in tables.dimensions(report):  # issue #15's text dimensions, each its own table
+        lines += [f"## {section.title}", "", *md_table(section.header, section.rows), "",
+                  *(line for note in section.notes for line in (md_escape(note), "")), ""]
     if report.spec:
         lines += [spec_line(report.spec), ""]
     lines += [f"![{p}]({p})" for p in plots] + [""]

@@ -7,6 +7,8 @@ import statistics
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from assetgen.report.dimensions import Section
+from assetgen.report.dimensions import sections as dimensions
 from assetgen.report.grading import RunReport, label_key
 from assetgen.report.stats import cluster_bootstrap, mcnemar_exact, wilson
 from assetgen.run.records import ResponseRecord
@@ -16,8 +18,8 @@ Pair = tuple[ResponseRecord, Grade]
 TOTAL = "total"
 VERDICT_RANK = {"incorrect": 0, "no_answer": 0, "partial": 1, "error": 2, "correct": 3}
 """Failures first: wrong answers, then partial ones, then transport errors, then right ones."""
-__all__ = ["TOTAL", "VERDICT_RANK", "Accuracy", "Consistency", "Paired", "Thinking", "accuracies", "accuracy",
-           "category_key", "consistency", "label_key", "paired", "thinking", "warnings"]
+__all__ = ["TOTAL", "VERDICT_RANK", "Accuracy", "Consistency", "Paired", "Section", "Thinking", "accuracies",
+           "accuracy", "category_key", "consistency", "dimensions", "label_key", "paired", "thinking", "warnings"]
 
 
 @dataclass(frozen=True)
@@ -260,7 +262,7 @@ class Thinking:
 
 def thinking(report: RunReport) -> Thinking | None:
     """`--thinking both`: per category and overall, each measure with thinking ON next to OFF."""
-    if not {"on", "off"} <= set(report.summaries):
+    if not {"on", "off"} <= set(report.summaries) or not report.grades:  # measurements only: their own tables
         return None
     on, off = report.graded("on"), report.graded("off")
     groups_on, groups_off = _by_category(report, on), _by_category(report, off)

@@ -46,6 +46,9 @@ def terminal_text(report: RunReport) -> str:
     if thinking:
         out += ["", "== thinking ON vs OFF ==", *plain_table(*tables.thinking_grid(thinking)),
                 tables.thinking_note(thinking)]
+    for section in tables.dimensions(report):  # issue #15's text dimensions, each its own table
+        out += ["", f"== {section.title} ==", *plain_table(section.header, section.rows),
+                *(visible(note) for note in section.notes)]
     if report.spec:
         out.append("")
         out.append(spec_line(report.spec))

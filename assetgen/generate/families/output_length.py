@@ -44,7 +44,8 @@ class OutputLength(Family):
 
     def question(self, scene):
         n, forced = scene["max_tokens"], scene["forced"]
-        prompt = f"Write a detailed essay about the history of {scene['subject']}, from {scene['start']} to {scene['end']}."
+        prompt = (f"Write a detailed essay about the history of {scene['subject']}, from {scene['start']} to "
+                  f"{scene['end']}.")
         body = {"min_tokens": n, "ignore_eos": True} if forced else {}
         return Question(prompt, Truth(kind="structured", value={"max_tokens": n, "forced": forced}),
                         GraderSpec(name=MEASURED, args={"max_tokens": n, "forced": forced}),

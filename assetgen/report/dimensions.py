@@ -1,0 +1,35 @@
+"""The text dimensions of issue #15 as report sections: each a titled table computed once from a run, which
+the terminal, summary.txt, report.md and the viewer all print the same way. A dimension adds its builder
+to BUILDERS; a builder returns no section when the run asked none of its cases."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from assetgen.report.grading import RunReport
+
+__all__ = ["BUILDERS", "Section", "sections"]
+
+
+@dataclass
+class Section:
+    anchor: str  # the viewer's id for it: letters, digits and dashes
+    title: str
+    header: list[str]
+    rows: list[list[str]]
+    notes: list[str] = field(default_factory=list)  # lines under the table: how to read it, what is missing
+
+
+def _speed(report: RunReport) -> list[Section]:
+    from assetgen.report.speed_tables import speed_sections
+
+    return speed_sections(report)
+
+
+BUILDERS: list[Callable[[RunReport], list[Section]]] = [_speed]
+
+
+def sections(report: RunReport) -> list[Section]:
+    """Every dimension section of a run, in the order of the seed article."""
+    return [section for build in BUILDERS for section in build(report)]
