@@ -279,6 +279,14 @@ def _without_stream(body: bytes) -> bytes:
     return orjson.dumps({k: v for k, v in orjson.loads(body).items() if k not in ("stream", "stream_options")})
 
 
+async def _on_headers_sent(session, context, params) -> None:
+    """Marks when a chat request is on the wire: its timings start there, not before the connection was made
+    or while the client's event loop was busy with other requests (benchmarks/measurement_fidelity.py)."""
+    holder = context.trace_request_ctx
+    if isinstance(holder, dict):
+        holder.setdefault("sent", time.perf_counter())
+
+
 class Client:
     """Everything it returns is scrubbed of the API key and the URL's secrets (see `untrusted`): an
     Outcome's text, its error, and the messages of the exceptions it raises."""
@@ -292,8 +300,10 @@ class Client:
         headers = {"Content-Type": "application/json"}
         if api_key:
             headers["Authorization"] = f"Bearer {api_key}"
+        tracing = aiohttp.TraceConfig()
+        tracing.on_request_headers_sent.append(_on_headers_sent)
         self.session = aiohttp.ClientSession(
-            headers=headers, auth=auth,
+            headers=headers, auth=auth, trace_configs=[tracing],
             connector=aiohttp.TCPConnector(limit=max(1, concurrency), ttl_dns_cache=300))
         self.stream_ok = True
 
@@ -354,9 +364,14 @@ class Client:
     async def _attempt(self, body: bytes, stream: bool) -> Outcome:
         outcome = Outcome(streamed=stream)
         start = time.perf_counter()
+        sent: dict[str, float] = {}
         try:
             async with self.session.post(self.base + "/chat/completions", data=body, allow_redirects=False,
-                                         timeout=aiohttp.ClientTimeout(total=self.timeout)) as response:
+                                         timeout=aiohttp.ClientTimeout(total=self.timeout),
+                                         trace_request_ctx=sent) as response:
+                # latency, TTFT and the first content token count from when the request went out: opening a
+                # connection, or waiting for the client's own loop, is not the server's time
+                start = sent.get("sent", start)
                 outcome.http_status = response.status
                 if response.status != 200:
                     outcome.status = "error"

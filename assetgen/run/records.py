@@ -17,8 +17,9 @@ class Timing(BaseModel):
     latency_s: float | None = Field(None, description="Request start to last byte, final attempt.")
     ttft_s: float | None = Field(None, description="Time to the first generated token (reasoning or content).")
     ttfc_s: float | None = Field(None, description="Time to the first *content* token, after any reasoning.")
-    decode_tps: float | None = Field(None, description="completion_tokens / (latency - ttft), when streamed text "
-                                     "arrived in two chunks or more.")
+    decode_tps: float | None = Field(None, description="(completion_tokens - 1) / (latency - ttft): the tokens after "
+                                     "the first over the time after it, when streamed text arrived in two chunks or "
+                                     "more.")
 
 
 class SpecStats(BaseModel):

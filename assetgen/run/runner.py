@@ -129,9 +129,10 @@ def record_from(outcome: Outcome, case: CaseToSend, repeat: int, thinking: str, 
     timing = Timing(latency_s=outcome.latency_s, ttft_s=outcome.ttft_s, ttfc_s=outcome.ttfc_s)
     # a rate needs tokens arriving over time: an answer sent in one chunk has no decode time to measure
     if outcome.latency_s and outcome.ttft_s is not None and usage and usage.completion_tokens \
-            and outcome.text_chunks >= 2:
+            and usage.completion_tokens >= 2 and outcome.text_chunks >= 2:
         decode = outcome.latency_s - outcome.ttft_s
-        timing.decode_tps = usage.completion_tokens / decode if decode > 0 else None
+        # the first token's time is TTFT: the tokens after it are what the time after it decoded
+        timing.decode_tps = (usage.completion_tokens - 1) / decode if decode > 0 else None
     has_video = any(f.media_type == "video/mp4" for f in case.inputs)
     params = summary.params if summary is not None else {}
     # what was sent wins: a case may set its own max_tokens, --extra-body may too

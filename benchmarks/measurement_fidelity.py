@@ -1,0 +1,223 @@
+"""Measurement fidelity: does `assetgen eval` report the delays a server really has, at concurrency 1 and 8?
+
+    python benchmarks/measurement_fidelity.py [--ttft 0.2] [--token 0.02] [--prefill 0.05] [--repeat 3]
+
+A small loopback server in its own process injects known delays with the reference endpoint's pace
+(assetgen/reference/pacing.py: absolute deadlines, the same tokenizer): the first token `--ttft` seconds
+after a request arrives plus `--prefill` seconds per 1,000 prompt tokens, then one token every `--token`
+seconds, exactly max_tokens of them (a forced-length generation: min_tokens = max_tokens, ignore_eos). The
+runner asks it short and long prompts, as `assetgen eval` asks, once with --concurrency 1 and once with 8.
+For every answer the injected values follow from its usage:
+
+    TTFT = ttft + prefill * prompt_tokens / 1000      decode = 1 / token      wall = TTFT + (n - 1) * token
+
+The server also records when it really wrote the first and the last token (CLOCK_MONOTONIC, which
+`time.perf_counter` reads in every process): on a loaded machine a sleeping process wakes late, and that
+lateness is the server's, not the tool's. The script prints, per measure, what the tool measured against
+what was injected (the goal: within 1%) and against what the server really did (the tool's own error).
+Numbers on this shared 2-core VM vary run to run: compare one run's rows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from assetgen._version import __version__  # noqa: E402
+from assetgen.dataset.golden import library_versions  # noqa: E402
+from assetgen.dataset.records import Case, Manifest, RequestOverrides  # noqa: E402
+from assetgen.report.speed_tables import decode_rate  # noqa: E402
+from assetgen.run.payload import RequestOptions  # noqa: E402
+from assetgen.run.records import read_responses  # noqa: E402
+from assetgen.run.runner import EvalOptions, run_eval  # noqa: E402
+from graders.records import GraderSpec, Truth  # noqa: E402
+
+LENGTHS = (32, 128)  # forced completion tokens
+PROMPTS = (10, 2000)  # prompt tokens (words, as the reference endpoint counts them)
+
+
+def suite(folder: Path) -> Path:
+    """A small suite of forced-length text cases: every prompt size at every length."""
+    cases = []
+    for size in PROMPTS:
+        for n in LENGTHS:
+            words = " ".join(["word"] * (size - 6))
+            prompt = f"{words} Repeat the word above, please." if size > 10 else "Say something about the weather today."
+            index = len(cases)
+            cases.append(Case(id=f"fidelity-{index:02d}", family="fidelity", category="latency", modality="text",
+                              prompt=prompt, truth=Truth(kind="structured", value={"max_tokens": n}),
+                              grader=GraderSpec(name="measured", args={"max_tokens": n, "forced": True}),
+                              family_version=1, seed=0, index=index, knobs={}, scene={}, files=[],
+                              request=RequestOverrides(max_tokens=n, body={"min_tokens": n, "ignore_eos": True})))
+    folder.mkdir(parents=True, exist_ok=True)
+    data = "".join(c.to_json() + "\n" for c in cases).encode()
+    (folder / "cases.jsonl").write_bytes(data)
+    manifest = Manifest(assetgen_version=__version__, suite="fidelity", seed=0, libraries=library_versions(),
+                        case_count=len(cases), files={"cases.jsonl": hashlib.sha256(data).hexdigest()})
+    (folder / "manifest.json").write_text(manifest.to_json())
+    return folder
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve(port: int, ttft: float, token: float, prefill: float, trace: Path) -> None:
+    """The paced server: each answer starts with its request number ('r7 '), so the client's record and the
+    server's trace line pair up; the trace holds arrival and the real write times of the first and last token."""
+    import asyncio
+
+    import orjson
+    from aiohttp import web
+
+    from assetgen.reference.pacing import Clock, filler, tokens
+
+    log = trace.open("a", buffering=1)
+    count = 0
+
+    async def chat(request):
+        nonlocal count
+        arrival = asyncio.get_running_loop().time()
+        count += 1
+        number = count
+        body = orjson.loads(await request.read())
+        prompt = body["messages"][-1]["content"]
+        n, prompt_tokens = body["max_tokens"], len(tokens(prompt))
+        pieces = [f"r{number} ", *filler(n - 1, prompt)]
+        clock = Clock(arrival, ttft + prefill * prompt_tokens / 1000, token)
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        await response.prepare(request)
+        written = []
+        for k, piece in enumerate(pieces):
+            await clock.wait(k)
+            chunk = {"choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": None}]}
+            await response.write(b"data: " + orjson.dumps(chunk) + b"\n\n")
+            written.append(asyncio.get_running_loop().time())
+        usage = {"prompt_tokens": prompt_tokens, "completion_tokens": n, "total_tokens": prompt_tokens + n}
+        await response.write(b"data: " + orjson.dumps({"choices": [{"index": 0, "delta": {}, "finish_reason":
+                                                                     "length"}], "usage": usage}) + b"\n\n")
+        await response.write(b"data: [DONE]\n\n")
+        done = asyncio.get_running_loop().time()
+        log.write(orjson.dumps({"n": number, "arrival": arrival, "first": written[0], "last": written[-1],
+                                "done": done}).decode() + "\n")
+        return response
+
+    async def models(request):
+        return web.json_response({"data": [{"id": "paced"}]})
+
+    async def health(request):
+        return web.Response(text="ok")
+
+    app = web.Application(client_max_size=64 * 1024 * 1024)
+    app.add_routes([web.post("/v1/chat/completions", chat), web.get("/v1/models", models), web.get("/health", health)])
+    web.run_app(app, host="127.0.0.1", port=port, print=None, access_log=None)
+
+
+def start_server(port: int, args, trace: Path) -> subprocess.Popen:
+    command = [sys.executable, __file__, "--serve", str(port), "--ttft", str(args.ttft), "--token", str(args.token),
+               "--prefill", str(args.prefill), "--trace", str(trace)]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=1).read()
+            return process
+        except OSError:
+            time.sleep(0.2)
+    process.kill()
+    raise SystemExit("the paced reference endpoint did not start")
+
+
+def measure(endpoint: str, golden: Path, out: Path, concurrency: int, repeat: int) -> Path:
+    options = EvalOptions(endpoint=endpoint, golden=golden, out=out, concurrency=concurrency, repeat=repeat,
+                          request=RequestOptions(model="", max_tokens=None, temperature=0.0))
+    return run_eval(options)
+
+
+def ratios(run_dir: Path, args, trace: dict[int, dict]) -> dict[str, list[tuple[float, float, float]]]:
+    """(measured, injected, what the server really did) per answer, for TTFT, decode tok/s and wall time."""
+    out: dict[str, list[tuple[float, float, float]]] = {"TTFT": [], "decode tok/s": [], "wall time": []}
+    for r in read_responses(run_dir / "responses.jsonl"):
+        if r.status != "ok" or not r.usage or r.timing.ttft_s is None:
+            raise SystemExit(f"{r.key}: no usable answer ({r.error or 'no usage or timing'})")
+        ttft = args.ttft + args.prefill * r.usage.prompt_tokens / 1000
+        n = r.usage.completion_tokens
+        real = trace[int((r.content or "r0").split()[0][1:])]
+        out["TTFT"].append((r.timing.ttft_s, ttft, real["first"] - real["arrival"]))
+        out["decode tok/s"].append((decode_rate(r), 1 / args.token, (n - 1) / (real["last"] - real["first"])))
+        out["wall time"].append((r.timing.latency_s, ttft + (n - 1) * args.token, real["done"] - real["arrival"]))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--ttft", type=float, default=0.2, help="injected seconds to the first token")
+    parser.add_argument("--token", type=float, default=0.02, help="injected seconds per token")
+    parser.add_argument("--prefill", type=float, default=0.05, help="injected seconds per 1,000 prompt tokens")
+    parser.add_argument("--repeat", type=int, default=3, help="answers per case")
+    parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 8])
+    parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)  # the server process
+    parser.add_argument("--trace", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve:
+        serve(args.serve, args.ttft, args.token, args.prefill, args.trace)
+        return
+    port = free_port()
+    tmp_dir = tempfile.TemporaryDirectory()
+    tmp = tmp_dir.name
+    trace_path = Path(tmp) / "trace.jsonl"
+    server = start_server(port, args, trace_path)
+    endpoint = f"http://127.0.0.1:{port}/v1"
+    try:
+        if True:
+            golden = suite(Path(tmp) / "suite")
+            measure(endpoint, golden, Path(tmp) / "warmup", 1, 1)  # imports, first answers
+            print(f"injected: TTFT {args.ttft * 1000:.0f} ms + {args.prefill * 1000:.0f} ms per 1K prompt tokens, "
+                  f"{args.token * 1000:.0f} ms per token ({1 / args.token:.1f} tok/s); prompts of "
+                  f"{', '.join(map(str, PROMPTS))} tokens, forced lengths {', '.join(map(str, LENGTHS))}, "
+                  f"{args.repeat} answers per case")
+            print(f"{'conc.':>5}  {'measure':<13}{'answers':>8}{'measured':>13}{'injected':>13}{'server did':>13}"
+                  f"{'/injected':>10}{'worst':>8}{'/server':>9}{'worst':>8}")
+            deviation = {"injected": 0.0, "server": 0.0}
+            for concurrency in args.concurrency:
+                run_dir = measure(endpoint, golden, Path(tmp) / f"c{concurrency}", concurrency, args.repeat)
+                trace = {t["n"]: t for t in map(json.loads, trace_path.read_text().splitlines())}
+                for name, rows in ratios(run_dir, args, trace).items():
+                    if any(m is None for m, _, _ in rows):
+                        print(f"{concurrency:>5}  {name:<13}{len(rows):>8}  an answer had no value")
+                        continue
+                    cells = []
+                    for which, k in (("injected", 1), ("server", 2)):
+                        each = [row[0] / row[k] for row in rows]
+                        mean = statistics.fmean(each)
+                        deviation[which] = max(deviation[which], abs(mean - 1))
+                        cells.append(f"{mean:>10.4f}{max(each, key=lambda v: abs(v - 1)):>8.4f}")
+                    unit, scale = ("tok/s", 1) if "tok/s" in name else ("ms", 1000)
+                    means = [statistics.fmean(row[k] for row in rows) * scale for k in range(3)]
+                    print(f"{concurrency:>5}  {name:<13}{len(rows):>8}" + "".join(f"{m:>8.1f} {unit:<4}" for m in means)
+                          + "".join(cells))
+            for which, value in deviation.items():
+                goal = "within" if value <= 0.01 else "NOT within"
+                print(f"largest deviation of a mean from what the {'server really did' if which == 'server' else which}"
+                      f": {value:.2%} ({goal} 1%)")
+    finally:
+        server.terminate()
+        server.wait(10)
+        tmp_dir.cleanup()
+
+
+if __name__ == "__main__":
+    main()
