@@ -54,7 +54,7 @@ def suite(folder: Path) -> Path:
     for size in PROMPTS:
         for n in LENGTHS:
             words = " ".join(["word"] * (size - 6))
-            prompt = f"{words} Repeat the word above, please." if size > 10 else "Say something about the weather today."
+            prompt = f"{words} Repeat the word above, please." if size > 10 else "Say something about the weather."
             index = len(cases)
             cases.append(Case(id=f"fidelity-{index:02d}", family="fidelity", category="latency", modality="text",
                               prompt=prompt, truth=Truth(kind="structured", value={"max_tokens": n}),

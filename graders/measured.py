@@ -44,7 +44,7 @@ def _count(value: Any) -> int | None:
 
 
 def check(args: dict[str, Any], answer: str, reasoning: str, finish: str | None, tokens: int | None) -> Checked:
-    """The verdict on one answer to a measurement case (POLICY.md 8.1-8.4); the answer is already split from
+    """The verdict on one answer to a measurement case (POLICY.md 8.1-8.5); the answer is already split from
     its reasoning, `tokens` is usage.completion_tokens (None when not reported)."""
     limit = _count(args.get("max_tokens"))
     forced = bool(args.get("forced"))
@@ -72,7 +72,7 @@ def check(args: dict[str, Any], answer: str, reasoning: str, finish: str | None,
             return Checked("no_answer", cause, extracted, f"reasoning used the whole budget ({said}); no content "
                            "token, so no time to first content token")
         return Checked("no_answer", "wrong", extracted, f"no content, only reasoning ({said})")
-    kind = "" if answer else " (reasoning only)"
+    kind = "" if answer else " (reasoning only)"  # 8.5
     within = f" within max_tokens {limit}" if limit is not None and tokens is not None else ""
     return Checked("correct", None, extracted, f"the answer arrived{kind}: {said}{within}")
 
