@@ -35,17 +35,22 @@ class OutputLength(Family):
     knobs = (
         Knob("max_tokens", 256, "max_tokens of the request", low=1, high=32768),
         Knob("forced", False, "ask for exactly max_tokens tokens (min_tokens = max_tokens, ignore_eos)", kind="bool"),
+        Knob("prompt", "essay", "'essay' (long-form), or 'short': a one-word question, whose answer ends at once "
+             "unless the server honours min_tokens / ignore_eos (a probe of forced-length support)", kind="choice",
+             choices=("essay", "short")),
     )
 
     def sample(self, rng, knobs):
         subject, start, end = TOPICS[int(rng.integers(len(TOPICS)))]
         return {"subject": subject, "start": start, "end": end, "max_tokens": int(knobs["max_tokens"]),
-                "forced": bool(knobs["forced"])}
+                "forced": bool(knobs["forced"]), "short": knobs["prompt"] == "short"}
 
     def question(self, scene):
         n, forced = scene["max_tokens"], scene["forced"]
         prompt = (f"Write a detailed essay about the history of {scene['subject']}, from {scene['start']} to "
                   f"{scene['end']}.")
+        if scene.get("short"):
+            prompt = f"In which field did {scene['start']} work? Answer in one word."
         body = {"min_tokens": n, "ignore_eos": True} if forced else {}
         return Question(prompt, Truth(kind="structured", value={"max_tokens": n, "forced": forced}),
                         GraderSpec(name=MEASURED, args={"max_tokens": n, "forced": forced}),
