@@ -104,3 +104,26 @@ def test_speculative_decoding_read_from_the_server_and_loops_flagged(tmp_path):
     first = (run_dir / "summary.txt").read_text().splitlines()[1]
     assert first.startswith("!! FAST BUT BROKEN") and f"{mine.acceptance:.1%}" in first
     assert f"mean accepted length {mine.mean_accepted_length:.2f}" in (run_dir / "report.md").read_text()
+
+
+def test_text_dimensions_1_and_2_every_request_accepted_and_the_forced_length_honoured(tmp_path):
+    from assetgen.report.evaluate import evaluate
+    from assetgen.report.speed_tables import length_rows, ttft_rows
+    from assetgen.report.tables import dimensions
+
+    endpoint = URL.rstrip("/") if URL.rstrip("/").endswith("/v1") else URL.rstrip("/") + "/v1"
+    report = evaluate(EvalOptions(endpoint=endpoint, golden=GOLDEN, out=tmp_path, suite="text", thinking="both",
+                                  filters=("latency", "ttft"), concurrency=2, timeout=300,
+                                  request=RequestOptions(model="", max_tokens=256)))
+    assert len(report.measured) == 18 and not report.grades
+    assert all(r.status == "ok" for r, _ in report.measured), [r.error for r, _ in report.measured]
+    # every record graded, with a cause whenever it is not correct
+    assert all(g.verdict != "error" and (g.verdict == "correct" or g.cause) for _, g in report.measured)
+    rows = length_rows(report)
+    ladder = [r for r in rows if not r.forced]
+    assert all(r.tokens is not None and r.tokens <= r.max_tokens for r in ladder)
+    for forced in (r for r in rows if r.forced):  # vLLM takes min_tokens and ignore_eos
+        assert forced.tokens == 256 and forced.finishes == "length" and not forced.problems, forced
+        assert forced.decode_tps
+    assert [r.level for r in ttft_rows(report)] == ["short", "medium", "long"]
+    assert [s.anchor for s in dimensions(report)] == ["output-length", "pure-decode", "ttft"]
