@@ -13,8 +13,10 @@ For every answer the injected values follow from its usage:
 
 The server also records when it really wrote the first and the last token (CLOCK_MONOTONIC, which
 `time.perf_counter` reads in every process): on a loaded machine a sleeping process wakes late, and that
-lateness is the server's, not the tool's. The script prints, per measure, what the tool measured against
-what was injected (the goal: within 1%) and against what the server really did (the tool's own error).
+lateness is the server's, not the tool's. The same requests are then sent by a bare aiohttp loop (clock
+started just before the POST), as any client on this machine at this moment would measure them. The
+script prints, per measure and client, what was measured against what was injected (the goal: within 1%)
+and against what the server really did; assetgen's rows next to the bare loop's show its own overhead.
 Numbers on this shared 2-core VM vary run to run: compare one run's rows.
 """
 
@@ -147,18 +149,74 @@ def measure(endpoint: str, golden: Path, out: Path, concurrency: int, repeat: in
     return run_eval(options)
 
 
-def ratios(run_dir: Path, args, trace: dict[int, dict]) -> dict[str, list[tuple[float, float, float]]]:
-    """(measured, injected, what the server really did) per answer, for TTFT, decode tok/s and wall time."""
-    out: dict[str, list[tuple[float, float, float]]] = {"TTFT": [], "decode tok/s": [], "wall time": []}
+def runner_answers(run_dir: Path) -> list[dict]:
+    """The runner's records as (number, TTFT, wall, decode, prompt tokens, completion tokens)."""
+    out = []
     for r in read_responses(run_dir / "responses.jsonl"):
         if r.status != "ok" or not r.usage or r.timing.ttft_s is None:
             raise SystemExit(f"{r.key}: no usable answer ({r.error or 'no usage or timing'})")
-        ttft = args.ttft + args.prefill * r.usage.prompt_tokens / 1000
-        n = r.usage.completion_tokens
-        real = trace[int((r.content or "r0").split()[0][1:])]
-        out["TTFT"].append((r.timing.ttft_s, ttft, real["first"] - real["arrival"]))
-        out["decode tok/s"].append((decode_rate(r), 1 / args.token, (n - 1) / (real["last"] - real["first"])))
-        out["wall time"].append((r.timing.latency_s, ttft + (n - 1) * args.token, real["done"] - real["arrival"]))
+        out.append({"n": int((r.content or "r0").split()[0][1:]), "ttft": r.timing.ttft_s, "wall": r.timing.latency_s,
+                    "decode": decode_rate(r), "prompt": r.usage.prompt_tokens, "tokens": r.usage.completion_tokens})
+    return out
+
+
+def bare_answers(endpoint: str, golden: Path, concurrency: int, repeat: int) -> list[dict]:
+    """The same requests from a bare aiohttp loop (clock from just before the POST to each chunk read): what any
+    client on this machine at this moment measures, so the runner's own overhead is the difference."""
+    import asyncio
+
+    import aiohttp
+
+    from assetgen.dataset.golden import load_golden
+
+    bodies = []
+    for case in load_golden(golden) * repeat:
+        n = case.request.max_tokens
+        bodies.append(json.dumps({"model": "paced", "messages": [{"role": "user", "content": case.prompt}],
+                                  "max_tokens": n, "min_tokens": n, "ignore_eos": True, "stream": True,
+                                  "stream_options": {"include_usage": True}}).encode())
+
+    async def main() -> list[dict]:
+        out = []
+        pending = iter(bodies)
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=concurrency)) as session:
+            async def worker():
+                for body in pending:
+                    start = time.perf_counter()
+                    first = None
+                    text, usage = [], None
+                    async with session.post(endpoint + "/chat/completions", data=body,
+                                            headers={"Content-Type": "application/json"}) as response:
+                        async for line in response.content:
+                            if not line.startswith(b"data: {"):
+                                continue
+                            now = time.perf_counter() - start
+                            chunk = json.loads(line[6:])
+                            usage = chunk.get("usage") or usage
+                            piece = chunk["choices"][0]["delta"].get("content") if chunk["choices"] else None
+                            if piece:
+                                first = now if first is None else first
+                                text.append(piece)
+                    wall = time.perf_counter() - start
+                    tokens = usage["completion_tokens"]
+                    out.append({"n": int(text[0].split()[0][1:]), "ttft": first, "wall": wall,
+                                "decode": (tokens - 1) / (wall - first), "prompt": usage["prompt_tokens"],
+                                "tokens": tokens})
+            await asyncio.gather(*(worker() for _ in range(concurrency)))
+        return out
+
+    return asyncio.run(main())
+
+
+def triples(answers: list[dict], args, trace: dict[int, dict]) -> dict[str, list[tuple[float, float, float]]]:
+    """(measured, injected, what the server really did) per answer, for TTFT, decode tok/s and wall time."""
+    out: dict[str, list[tuple[float, float, float]]] = {"TTFT": [], "decode tok/s": [], "wall time": []}
+    for a in answers:
+        ttft = args.ttft + args.prefill * a["prompt"] / 1000
+        real = trace[a["n"]]
+        out["TTFT"].append((a["ttft"], ttft, real["first"] - real["arrival"]))
+        out["decode tok/s"].append((a["decode"], 1 / args.token, (a["tokens"] - 1) / (real["last"] - real["first"])))
+        out["wall time"].append((a["wall"], ttft + (a["tokens"] - 1) * args.token, real["done"] - real["arrival"]))
     return out
 
 
@@ -189,30 +247,36 @@ def main() -> None:
                   f"{args.token * 1000:.0f} ms per token ({1 / args.token:.1f} tok/s); prompts of "
                   f"{', '.join(map(str, PROMPTS))} tokens, forced lengths {', '.join(map(str, LENGTHS))}, "
                   f"{args.repeat} answers per case")
-            print(f"{'conc.':>5}  {'measure':<13}{'answers':>8}{'measured':>13}{'injected':>13}{'server did':>13}"
-                  f"{'/injected':>10}{'worst':>8}{'/server':>9}{'worst':>8}")
-            deviation = {"injected": 0.0, "server": 0.0}
+            print(f"{'conc.':>5}  {'client':<10}{'measure':<13}{'answers':>8}{'measured':>13}{'injected':>13}"
+                  f"{'server did':>13}{'/injected':>10}{'worst':>8}{'/server':>9}{'worst':>8}")
+            deviation: dict[tuple[str, str], float] = {}
             for concurrency in args.concurrency:
-                run_dir = measure(endpoint, golden, Path(tmp) / f"c{concurrency}", concurrency, args.repeat)
-                trace = {t["n"]: t for t in map(json.loads, trace_path.read_text().splitlines())}
-                for name, rows in ratios(run_dir, args, trace).items():
-                    if any(m is None for m, _, _ in rows):
-                        print(f"{concurrency:>5}  {name:<13}{len(rows):>8}  an answer had no value")
-                        continue
-                    cells = []
-                    for which, k in (("injected", 1), ("server", 2)):
-                        each = [row[0] / row[k] for row in rows]
-                        mean = statistics.fmean(each)
-                        deviation[which] = max(deviation[which], abs(mean - 1))
-                        cells.append(f"{mean:>10.4f}{max(each, key=lambda v: abs(v - 1)):>8.4f}")
-                    unit, scale = ("tok/s", 1) if "tok/s" in name else ("ms", 1000)
-                    means = [statistics.fmean(row[k] for row in rows) * scale for k in range(3)]
-                    print(f"{concurrency:>5}  {name:<13}{len(rows):>8}" + "".join(f"{m:>8.1f} {unit:<4}" for m in means)
-                          + "".join(cells))
-            for which, value in deviation.items():
+                for client in ("assetgen", "bare"):
+                    if client == "assetgen":
+                        run_dir = measure(endpoint, golden, Path(tmp) / f"c{concurrency}", concurrency, args.repeat)
+                        answers = runner_answers(run_dir)
+                    else:
+                        answers = bare_answers(endpoint, golden, concurrency, args.repeat)
+                    trace = {t["n"]: t for t in map(json.loads, trace_path.read_text().splitlines())}
+                    for name, rows in triples(answers, args, trace).items():
+                        if any(m is None for m, _, _ in rows):
+                            print(f"{concurrency:>5}  {client:<10}{name:<13}{len(rows):>8}  an answer had no value")
+                            continue
+                        cells = []
+                        for which, k in (("injected", 1), ("server", 2)):
+                            each = [row[0] / row[k] for row in rows]
+                            mean = statistics.fmean(each)
+                            key = (client, which)
+                            deviation[key] = max(deviation.get(key, 0.0), abs(mean - 1))
+                            cells.append(f"{mean:>10.4f}{max(each, key=lambda v: abs(v - 1)):>8.4f}")
+                        unit, scale = ("tok/s", 1) if "tok/s" in name else ("ms", 1000)
+                        means = [statistics.fmean(row[k] for row in rows) * scale for k in range(3)]
+                        print(f"{concurrency:>5}  {client:<10}{name:<13}{len(rows):>8}"
+                              + "".join(f"{m:>8.1f} {unit:<4}" for m in means) + "".join(cells))
+            for (client, which), value in deviation.items():
                 goal = "within" if value <= 0.01 else "NOT within"
-                print(f"largest deviation of a mean from what the {'server really did' if which == 'server' else which}"
-                      f": {value:.2%} ({goal} 1%)")
+                what = "what the server really did" if which == "server" else "the injected values"
+                print(f"{client}: largest deviation of a mean from {what}: {value:.2%} ({goal} 1%)")
     finally:
         server.terminate()
         server.wait(10)
