@@ -86,8 +86,9 @@ def print_report(report: RunReport, console: Console | None = None) -> None:
     several = len(report.summaries) > 1
     for label, summary in report.summaries.items():
         title = f"Results, thinking {label}" if several else "Results"
-        console.print(rich_table(title, *tables.results_grid(report, label), styles=VERDICT_STYLES))
-        console.print(plain(tables.interval_note(report, label), "dim"))
+        if report.grades or not report.measured:  # a run of measurements only has no accuracy to show
+            console.print(rich_table(title, *tables.results_grid(report, label), styles=VERDICT_STYLES))
+            console.print(plain(tables.interval_note(report, label), "dim"))
         if summary.causes:
             console.print(plain("Causes of partial and failed answers: " +
                                 ", ".join(f"{c} {n}" for c, n in summary.causes.items())))

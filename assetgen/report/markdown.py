@@ -48,7 +48,8 @@ def markdown(report: RunReport, plots: list[str]) -> str:
     for label, summary in report.summaries.items():
         if several:
             lines += [f"## Thinking {label}", ""]
-        lines += [*md_table(*tables.results_grid(report, label)), "", tables.interval_note(report, label), ""]
+        if report.grades or not report.measured:  # a run of measurements only has no accuracy to show
+            lines += [*md_table(*tables.results_grid(report, label)), "", tables.interval_note(report, label), ""]
         if summary.causes:
             lines += ["Causes: " + ", ".join(f"{c} {n}" for c, n in summary.causes.items()), ""]
         if summary.frames:

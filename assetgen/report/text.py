@@ -27,8 +27,9 @@ def terminal_text(report: RunReport) -> str:
         if len(report.summaries) > 1:
             out.append(f"\n== thinking {label} ==")
         out.append("")
-        out += plain_table(*tables.results_grid(report, label))
-        out.append(tables.interval_note(report, label))
+        if report.grades or not report.measured:  # a run of measurements only has no accuracy to show
+            out += plain_table(*tables.results_grid(report, label))
+            out.append(tables.interval_note(report, label))
         if summary.causes:
             out.append("Causes of partial and failed answers: " +
                        ", ".join(f"{cause} {n}" for cause, n in summary.causes.items()))
