@@ -140,3 +140,16 @@ def test_a_server_that_ignores_or_refuses_the_forced_length_gets_no_decode_figur
 def test_an_essay_cut_at_the_forced_length_is_a_true_measurement_even_where_the_fields_are_ignored(tmp_path):
     report = _run(tmp_path, Pace(token_s=0.001, length_fields="ignore"), filters=("latency",))
     assert all(not r.problems for r in length_rows(report))
+
+
+def test_decode_rate_counts_the_tokens_after_the_first_over_the_time_after_it():
+    from assetgen.dataset.records import CaseToSend
+    from assetgen.run.client import Outcome
+    from assetgen.run.records import SentSummary
+    from assetgen.run.runner import record_from
+
+    case = CaseToSend(id="c", family="f", category="latency", prompt="p", files=[])
+    # 101 tokens: the first at 0.2 s, then 100 more, one every 20 ms: 50 tok/s after the first token
+    outcome = Outcome(latency_s=2.2, ttft_s=0.2, usage={"completion_tokens": 101}, text_chunks=101)
+    record = record_from(outcome, case, 0, "off", SentSummary(), None, 256, "video_url")
+    assert record.timing.decode_tps == pytest.approx(50.0)
