@@ -62,7 +62,7 @@ def _progress(total: int, label: str):
 @main.command()
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Folder to build into (default: the golden set).")
-@click.option("--suite", default="golden", show_default=True, help="'golden' or 'full'.")
+@click.option("--suite", default="golden", show_default=True, help="'golden', 'full', or 'scale' (concurrency and context).")
 @click.option("--per-family", type=int, default=None, help="Cases per family (suite 'full'; default 3).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Suite seed.")
 @click.option("--workers", type=int, default=1, show_default=True, help="Processes; output is identical for any N.")

@@ -75,7 +75,23 @@ GOLDEN: tuple[Entry, ...] = (
     Entry("instructed_answer", {"format": "json"}),
 )
 
-SUITES = ("golden", "full")
+CONTEXT_SIZES = (100, 1_000, 4_000, 16_000, 32_000, 64_000, 128_000)
+"""Context scaling: prompt sizes in reference tokens (the seed article went from ~100 to ~128K)."""
+NEEDLE_DEPTHS = (0.1, 0.5, 0.9)
+NEEDLE_SIZES = (4_000, 32_000, 128_000)
+"""Sizes that also hide a fact at each depth (the '7 × 8' question ends every size)."""
+
+SCALE: tuple[Entry, ...] = (
+    # concurrency sweep (#15 dimension 3): one prompt, sent at each of the run's --concurrency-levels
+    Entry("concurrency_burst", {}),
+    # context length scaling (#15 dimension 4): the article's '7 × 8' at the end of every size ...
+    *(Entry("context_needle", {"tokens": n, "needle": "arithmetic"}) for n in CONTEXT_SIZES),
+    # ... and a needle fact at several depths of the longer ones
+    *(Entry("context_needle", {"tokens": n, "needle": "fact", "depth": d}) for n in NEEDLE_SIZES
+      for d in NEEDLE_DEPTHS),
+)
+
+SUITES = ("golden", "full", "scale")
 
 
 def suite_entries(suite: str, per_family: int | None = None, *, families: tuple[str, ...] = (),
@@ -89,6 +105,10 @@ def suite_entries(suite: str, per_family: int | None = None, *, families: tuple[
         if per_family is not None or families or knobs:
             raise ConfigError("--per-family, --family and --knob apply to suite 'full' only")
         return GOLDEN
+    if suite == "scale":  # the concurrency and context dimensions alone (the text suites compose them)
+        if per_family is not None or families or knobs:
+            raise ConfigError("--per-family, --family and --knob apply to suite 'full' only")
+        return SCALE
     if suite != "full":
         raise ConfigError(f"unknown suite {suite!r}; known suites: {', '.join(SUITES)}")
     n = 3 if per_family is None else per_family
