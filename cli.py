@@ -62,7 +62,8 @@ def _progress(total: int, label: str):
 @main.command()
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Folder to build into (default: the golden set).")
-@click.option("--suite", default="golden", show_default=True, help="'golden', 'full', or 'scale' (concurrency and context).")
+@click.option("--suite", default="golden", show_default=True,
+              help="'golden', 'full', or 'scale' (concurrency and context).")
 @click.option("--per-family", type=int, default=None, help="Cases per family (suite 'full'; default 3).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Suite seed.")
 @click.option("--workers", type=int, default=1, show_default=True, help="Processes; output is identical for any N.")
@@ -227,6 +228,8 @@ def grade_command(responses, golden, out) -> None:
 @click.option("--retries", type=int, default=2, show_default=True,
               help="Retries on 429/5xx/timeouts (exponential backoff, honours Retry-After).")
 @click.option("--concurrency", type=int, default=4, show_default=True, help="Requests in flight at once.")
+@click.option("--concurrency-levels", default="1,2,4,8", show_default=True,
+              help="Burst sizes of the concurrency sweep (cases of category 'concurrency'), e.g. 1,2,4,8.")
 @click.option("--thinking", type=click.Choice(["on", "off", "both", "server-default"]), default="server-default",
               show_default=True, help="chat_template_kwargs.enable_thinking; 'both' runs every case twice.")
 @click.option("--extra-body", default=None, help="JSON merged into every request body.")
@@ -240,7 +243,7 @@ def grade_command(responses, golden, out) -> None:
               "the openai SDK), wait for it, then grade; needs --endpoint and --model.")
 def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video_mode, num_frames, max_tokens,
                  temperature, seed, timeout, retries, concurrency, thinking, extra_body, no_stream, out, resume,
-                 fail_under, batch) -> None:
+                 fail_under, batch, concurrency_levels) -> None:
     """Measure an OpenAI-compatible endpoint on the golden set and report like a benchmark."""
     import orjson
 
@@ -250,7 +253,12 @@ def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video
     from assetgen.run.endpoint import api_key as resolve_key
     from assetgen.run.payload import RequestOptions
     from assetgen.run.runner import EvalOptions
+    from assetgen.run.scale import parse_levels
 
+    try:
+        levels = parse_levels(concurrency_levels)
+    except ValueError as exc:
+        raise AssetgenError(str(exc)) from None
     try:
         extra = orjson.loads(extra_body) if extra_body else {}
     except orjson.JSONDecodeError as exc:
@@ -262,7 +270,7 @@ def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video
     options = EvalOptions(
         endpoint=endpoint, golden=golden or default_golden(), out=out, model=model,
         api_key=resolve_key(api_key), filters=tuple(filters), limit=limit, repeat=repeat, concurrency=concurrency,
-        thinking=thinking, timeout=timeout, retries=retries, resume=resume,
+        thinking=thinking, timeout=timeout, retries=retries, resume=resume, concurrency_levels=levels,
         request=RequestOptions(model="", max_tokens=max_tokens, temperature=temperature, seed=seed,
                                video_mode=video_mode, num_frames=num_frames, stream=not no_stream,
                                extra_body=extra))
@@ -292,8 +300,10 @@ def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video
 @click.option("--tokens-per-s", type=float, default=None, help="Pace generated tokens.")
 @click.option("--fail-rate", type=float, default=0.0, help="Share of requests answered 500 or 429.")
 @click.option("--degenerate", is_flag=True, help="Answer with repetition loops.")
+@click.option("--max-model-len", type=click.IntRange(1, None), default=None,
+              help="Context limit in tokens, as vLLM's: /v1/models reports it, a longer prompt gets its 400.")
 def serve_command(host, port, num_frames, fps, think, think_in_content, redact_secrets, latency, tokens_per_s,
-                  fail_rate, degenerate) -> None:
+                  fail_rate, degenerate, max_model_len) -> None:
     """Run the reference endpoint: an OpenAI-compatible server that answers from pixels."""
     from assetgen.reference.server import ServeOptions, serve
 
@@ -301,7 +311,8 @@ def serve_command(host, port, num_frames, fps, think, think_in_content, redact_s
         raise AssetgenError(f"--fail-rate {fail_rate} must be between 0 and 1")
     options = ServeOptions(num_frames=num_frames, fps=fps, think=think or think_in_content,
                            think_in_content=think_in_content, redact_secrets=redact_secrets, latency=latency,
-                           tokens_per_s=tokens_per_s, fail_rate=fail_rate, degenerate=degenerate)
+                           tokens_per_s=tokens_per_s, fail_rate=fail_rate, degenerate=degenerate,
+                           max_model_len=max_model_len)
     click.echo(f"assetgen reference endpoint on http://{host}:{port}/v1", err=True)
     serve(host, port, options)
 
