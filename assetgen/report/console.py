@@ -85,6 +85,8 @@ def print_report(report: RunReport, console: Console | None = None) -> None:
         console.print(plain(f"!! {line}", "bold red"))
     several = len(report.summaries) > 1
     for label, summary in report.summaries.items():
+        if report.scale and not summary.total.asked:  # only concurrency and context cases: their tables follow
+            continue
         title = f"Results, thinking {label}" if several else "Results"
         console.print(rich_table(title, *tables.results_grid(report, label), styles=VERDICT_STYLES))
         console.print(plain(tables.interval_note(report, label), "dim"))
@@ -112,6 +114,10 @@ def print_report(report: RunReport, console: Console | None = None) -> None:
         for table in _thinking_tables(thinking):
             console.print(table)
         console.print(plain(tables.thinking_note(thinking)))
+    for section in tables.scale_sections(report):
+        console.print(rich_table(section.title, section.header, section.rows, total_last=False))
+        for note in section.notes:
+            console.print(plain(note))
     if report.spec:
         console.print(plain(spec_line(report.spec)))
 

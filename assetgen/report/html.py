@@ -296,6 +296,7 @@ def html_report(report: RunReport, run_dir: Path, plots: list[str], *, embed_lim
         "metrics": tables.METRICS,
         "perf": {label: report.perf[label].line_items() for label in labels},
         "spec": spec_line(report.spec) if report.spec else None,
+        "scale_sections": tables.scale_sections(report),
         "plots": [(p, uri) for p in plots if (uri := _plot_uri(run_dir, p)) is not None],
         "cards": cards,
         "answers": sum(len(c.attempts) for c in cards),

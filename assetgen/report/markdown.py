@@ -46,6 +46,8 @@ def markdown(report: RunReport, plots: list[str]) -> str:
     lines += [line for w in tables.warnings(report) for line in (f"> **Warning:** {md_escape(w)}", "")]
     several = len(report.summaries) > 1
     for label, summary in report.summaries.items():
+        if report.scale and not summary.total.asked:  # only concurrency and context cases: their tables follow
+            continue
         if several:
             lines += [f"## Thinking {label}", ""]
         lines += [*md_table(*tables.results_grid(report, label)), "", tables.interval_note(report, label), ""]
@@ -67,6 +69,9 @@ def markdown(report: RunReport, plots: list[str]) -> str:
     if thinking:
         lines += ["## Thinking ON vs OFF", "", *md_table(*tables.thinking_grid(thinking)), "",
                   tables.thinking_note(thinking), ""]
+    for section in tables.scale_sections(report):
+        lines += [f"## {section.title}", "", *md_table(section.header, section.rows), "",
+                  *[line for n in section.notes for line in (md_escape(n), "")]]
     if report.spec:
         lines += [spec_line(report.spec), ""]
     lines += [f"![{p}]({p})" for p in plots] + [""]

@@ -7,6 +7,7 @@ import statistics
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from assetgen.report import scale as scale_report
 from assetgen.report.grading import RunReport, label_key
 from assetgen.report.stats import cluster_bootstrap, mcnemar_exact, wilson
 from assetgen.run.records import ResponseRecord
@@ -17,7 +18,12 @@ TOTAL = "total"
 VERDICT_RANK = {"incorrect": 0, "no_answer": 0, "partial": 1, "error": 2, "correct": 3}
 """Failures first: wrong answers, then partial ones, then transport errors, then right ones."""
 __all__ = ["TOTAL", "VERDICT_RANK", "Accuracy", "Consistency", "Paired", "Thinking", "accuracies", "accuracy",
-           "category_key", "consistency", "label_key", "paired", "thinking", "warnings"]
+           "category_key", "consistency", "label_key", "paired", "scale_sections", "thinking", "warnings"]
+
+
+def scale_sections(report: RunReport) -> list[scale_report.Section]:
+    """The concurrency and context tables (#15 dimensions 3 and 4), computed once in grade_run."""
+    return scale_report.sections(report.scale)
 
 
 @dataclass(frozen=True)

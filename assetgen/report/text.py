@@ -24,6 +24,8 @@ def terminal_text(report: RunReport) -> str:
     out = [visible(f"assetgen eval: {info.model} at {info.endpoint} ({info.run_id})")]
     out += [f"!! {visible(w)}" for w in tables.warnings(report)]
     for label, summary in report.summaries.items():
+        if report.scale and not summary.total.asked:  # only concurrency and context cases: their tables follow
+            continue
         if len(report.summaries) > 1:
             out.append(f"\n== thinking {label} ==")
         out.append("")
@@ -46,6 +48,9 @@ def terminal_text(report: RunReport) -> str:
     if thinking:
         out += ["", "== thinking ON vs OFF ==", *plain_table(*tables.thinking_grid(thinking)),
                 tables.thinking_note(thinking)]
+    for section in tables.scale_sections(report):
+        out += ["", f"== {section.title} ==", *plain_table(section.header, section.rows),
+                *[visible(n) for n in section.notes]]
     if report.spec:
         out.append("")
         out.append(spec_line(report.spec))
