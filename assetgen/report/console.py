@@ -124,7 +124,7 @@ def print_report(report: RunReport, console: Console | None = None) -> None:
 
 def print_comparison(result: tuple[Comparison, list[Path]], console: Console | None = None) -> None:
     """The comparison in the terminal, and where its Markdown and HTML went."""
-    from assetgen.report.compare import accuracy_grid, flip_grid, perf_grid, runs_grid, significance_lines
+    from assetgen.report.compare import accuracy_grid, flip_grid, perf_grid, runs_grid, significance_lines, speed_table
 
     comparison, written = result
     console = console or stdout_console()
@@ -140,6 +140,8 @@ def print_comparison(result: tuple[Comparison, list[Path]], console: Console | N
                 console.print(rich_table(f"{title} ({len(flips)})", *flip_grid(flips, base, side.name),
                                          total_last=False, wrap=True))
     console.print(rich_table("Performance", *perf_grid(comparison), total_last=False, wrap=True))
+    if (speed := speed_table(comparison)) is not None:
+        console.print(rich_table("Speed side by side", *speed, total_last=False))
     console.print(plain("written to " + ", ".join(str(p) for p in written)))
 
 

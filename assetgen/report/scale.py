@@ -26,7 +26,7 @@ SATURATION_GAIN = 0.10
 
 __all__ = ["SATURATION_GAIN", "SCALE_CATEGORIES", "ConcurrencyRow", "ConcurrencyTable", "ContextRow",
            "ContextTable", "ScaleTables", "Section", "SpeedSummary", "concurrency_grid", "concurrency_table",
-           "context_grid", "context_table", "scale_tables", "sections", "speed_summary"]
+           "context_grid", "context_table", "scale_tables", "sections", "speed_grid", "speed_summary"]
 
 
 @dataclass
@@ -286,6 +286,7 @@ class SpeedSummary:
     ttft_s: float | None  # mean TTFT of single requests (concurrency 1, else the smallest context sizes)
     reach: int | None
     max_model_len: int | None
+    measured_context: bool = False  # the run has context cases (reach None then means none answered right)
 
 
 def speed_summary(concurrency: ConcurrencyTable | None, context: ContextTable | None) -> SpeedSummary:
@@ -296,7 +297,8 @@ def speed_summary(concurrency: ConcurrencyTable | None, context: ContextTable | 
         ttfts = [r.ttft_s for r in context.rows if r.ttft_s is not None and (r.size or 0) <= 1_000]
     return SpeedSummary(one.aggregate_tps if one else None, wide.level if wide else None,
                         wide.aggregate_tps if wide else None, statistics.fmean(ttfts) if ttfts else None,
-                        context.reach if context else None, context.max_model_len if context else None)
+                        context.reach if context else None, context.max_model_len if context else None,
+                        context is not None)
 
 
 @dataclass
@@ -327,3 +329,37 @@ def sections(scale: ScaleTables | None) -> list[Section]:
                  "case's estimate); Prefill is the time to the first token; tok/s = output tokens / wall time."]
         out.append(Section("Context length" + (f", thinking {label}" if several else ""), *context_grid(table), notes))
     return out
+
+
+def speed_grid(columns: list[tuple[str, ScaleTables | None]]) -> tuple[list[str], list[list[str]]] | None:
+    """The second seed article's side-by-side speed table: one column per run (its model), rows single tok/s,
+    N-parallel aggregate tok/s, TTFT, context reach. None when no run has a concurrency or context table."""
+    if not any(scale for _, scale in columns):
+        return None
+    speeds = [scale.speed(scale.labels()[0]) if scale else None for _, scale in columns]
+    levels = sorted({s.widest_level for s in speeds if s and s.widest_level})
+    parallel = f"{levels[0]}-parallel" if len(levels) == 1 else "N-parallel"
+    na = "n/a"
+
+    def cell(s: SpeedSummary | None, what: str) -> str:
+        if s is None:
+            return na
+        if what == "single":
+            return _s(s.single_tps, ".1f", " tok/s")
+        if what == "parallel":
+            if s.widest_tps is None:
+                return na
+            ratio = f" ({s.widest_tps / s.single_tps:.2g}×)" if s.single_tps else ""
+            return f"{s.widest_tps:.1f} tok/s" + ("" if len(levels) == 1 else f" at {s.widest_level}") + ratio
+        if what == "ttft":
+            return _s(s.ttft_s, ".3f")
+        if what == "reach":
+            return f"{s.reach:,} tokens" if s.reach else "none answered right" if s.measured_context else na
+        return f"{s.max_model_len:,}" if s.max_model_len else na
+
+    header = ["", *[name for name, _ in columns]]
+    rows = [[title, *[cell(s, what) for s in speeds]] for title, what in (
+        ("Single (1 request) tok/s", "single"), (f"{parallel} aggregate tok/s", "parallel"),
+        ("TTFT, single request", "ttft"), ("Context reach (longest right)", "reach"),
+        ("max_model_len", "limit"))]
+    return header, rows
