@@ -47,7 +47,7 @@ def suite(tmp_path_factory) -> Path:
     small = tmp_path_factory.mktemp("scale") / "suite"
     from assetgen.generate import suites
 
-    entries = (suites.Entry("concurrency_burst", {}),
+    entries = (suites.Entry("concurrency_burst", {"topic": "computing"}),
                suites.Entry("context_needle", {"tokens": 100, "needle": "arithmetic"}),
                suites.Entry("context_needle", {"tokens": 1_000, "needle": "fact", "depth": 0.1}),
                suites.Entry("context_needle", {"tokens": 6_000, "needle": "arithmetic"}))

@@ -83,7 +83,7 @@ NEEDLE_SIZES = (4_000, 32_000, 128_000)
 
 SCALE: tuple[Entry, ...] = (
     # concurrency sweep (#15 dimension 3): one prompt, sent at each of the run's --concurrency-levels
-    Entry("concurrency_burst", {}),
+    Entry("concurrency_burst", {"topic": "computing"}),
     # context length scaling (#15 dimension 4): the article's '7 × 8' at the end of every size ...
     *(Entry("context_needle", {"tokens": n, "needle": "arithmetic"}) for n in CONTEXT_SIZES),
     # ... and a needle fact at several depths of the longer ones

@@ -239,8 +239,8 @@ def context_grid(t: ContextTable) -> tuple[list[str], list[list[str]]]:
     rows = []
     for r in t.rows:
         counted = f"{r.counted:,} ({r.counted_by})" if r.counted is not None else "n/a"
-        mark = {"correct": "✅", "skipped": "skipped", "error": "error"}.get(r.verdict, "❌")
-        answer = r.extracted if r.verdict not in ("skipped",) else f"> max_model_len {r.max_model_len:,}" \
+        mark = {"correct": "✅", "skipped": "skipped:", "error": "error:"}.get(r.verdict, "❌")
+        answer = r.extracted if r.verdict != "skipped" else f"over max_model_len {r.max_model_len:,}" \
             if r.max_model_len else "not sent"
         rows.append([f"~{r.size:,}" if r.size else "n/a", r.needle,
                      f"{r.prompt_tokens:,}" if r.prompt_tokens is not None else "n/a", counted,
