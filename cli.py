@@ -64,7 +64,7 @@ def _progress(total: int, label: str):
               help="Folder to build into (default: the golden set).")
 @click.option("--suite", default="golden", show_default=True,
               help="'golden' or 'full'; or a suite of issue #15: 'vision' (the golden battery), 'text' (the text "
-              "dimensions), 'article' (both).")
+              "dimensions), 'article' (both), 'scale' (concurrency and context alone).")
 @click.option("--per-family", type=int, default=None, help="Cases per family (suite 'full'; default 3).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Suite seed.")
 @click.option("--workers", type=int, default=1, show_default=True, help="Processes; output is identical for any N.")
@@ -213,11 +213,12 @@ def grade_command(responses, golden, out) -> None:
               "written anywhere.")
 @click.option("--golden", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Suite folder (default: the golden set).")
-@click.option("--suite", type=click.Choice(["vision", "text", "article"]), default="vision", show_default=True,
-              help="'vision': the golden set (or --golden); 'text': the text dimensions; 'article': both, with "
-              "--thinking both unless given. text and article are built into OUT/suites/ first (reused after).")
+@click.option("--suite", type=click.Choice(["vision", "text", "article", "scale"]), default="vision",
+              show_default=True, help="'vision': the golden set (or --golden); 'text': the text dimensions; 'article': "
+              "both, with --thinking both unless given; 'scale': concurrency and context alone. All but vision are "
+              "built into OUT/suites/ first (reused after).")
 @click.option("--filter", "filters", multiple=True, help="Case id (substring), family or category; repeatable. "
-              "A category is a dimension of --suite text/article: latency, ttft, ...")
+              "A category is a dimension of --suite text/article: latency, ttft, concurrency, context, ...")
 @click.option("--limit", type=int, default=None, help="At most this many cases (>= 1).")
 @click.option("--repeat", type=int, default=1, show_default=True, help="Ask each case N times.")
 @click.option("--video-mode", type=click.Choice(["video_url", "frames", "jpeg-sequence"]), default="video_url",
@@ -233,6 +234,8 @@ def grade_command(responses, golden, out) -> None:
 @click.option("--retries", type=int, default=2, show_default=True,
               help="Retries on 429/5xx/timeouts (exponential backoff, honours Retry-After).")
 @click.option("--concurrency", type=int, default=4, show_default=True, help="Requests in flight at once.")
+@click.option("--concurrency-levels", default="1,2,4,8", show_default=True,
+              help="Burst sizes of the concurrency sweep (cases of category 'concurrency'), e.g. 1,2,4,8.")
 @click.option("--thinking", type=click.Choice(["on", "off", "both", "server-default"]), default=None,
               help="chat_template_kwargs.enable_thinking; 'both' runs every case twice. [default: server-default; "
               "both with --suite article]")
@@ -247,7 +250,7 @@ def grade_command(responses, golden, out) -> None:
               "the openai SDK), wait for it, then grade; needs --endpoint and --model.")
 def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat, video_mode, num_frames, max_tokens,
                  temperature, seed, timeout, retries, concurrency, thinking, extra_body, no_stream, out, resume,
-                 fail_under, batch) -> None:
+                 fail_under, batch, concurrency_levels) -> None:
     """Measure an OpenAI-compatible endpoint on the golden set and report like a benchmark."""
     import orjson
 
@@ -257,7 +260,12 @@ def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat
     from assetgen.run.endpoint import api_key as resolve_key
     from assetgen.run.payload import RequestOptions
     from assetgen.run.runner import EvalOptions
+    from assetgen.run.scale import parse_levels
 
+    try:
+        levels = parse_levels(concurrency_levels)
+    except ValueError as exc:
+        raise AssetgenError(str(exc)) from None
     try:
         extra = orjson.loads(extra_body) if extra_body else {}
     except orjson.JSONDecodeError as exc:
@@ -272,7 +280,7 @@ def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat
     options = EvalOptions(
         endpoint=endpoint, golden=golden or default_golden(), out=out, model=model,
         api_key=resolve_key(api_key), filters=tuple(filters), limit=limit, repeat=repeat, concurrency=concurrency,
-        thinking=thinking, timeout=timeout, retries=retries, resume=resume, suite=suite,
+        thinking=thinking, timeout=timeout, retries=retries, resume=resume, suite=suite, concurrency_levels=levels,
         request=RequestOptions(model="", max_tokens=max_tokens, temperature=temperature, seed=seed,
                                video_mode=video_mode, num_frames=num_frames, stream=not no_stream,
                                extra_body=extra))
@@ -310,8 +318,11 @@ def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat
               "max_tokens (no content).")
 @click.option("--fail-rate", type=float, default=0.0, help="Share of requests answered 500 or 429.")
 @click.option("--degenerate", is_flag=True, help="Answer with repetition loops.")
+@click.option("--max-model-len", type=click.IntRange(1, None), default=None,
+              help="Context limit in tokens, as vLLM's: /v1/models reports it, a longer prompt gets its 400.")
 def serve_command(host, port, num_frames, fps, think, think_in_content, redact_secrets, latency, tokens_per_s,
-                  token_time, prefill_per_1k, length_fields, runaway_reasoning, fail_rate, degenerate) -> None:
+                  token_time, prefill_per_1k, length_fields, runaway_reasoning, fail_rate, degenerate,
+                  max_model_len) -> None:
     """Run the reference endpoint: an OpenAI-compatible server that answers from pixels."""
     from assetgen.reference.pacing import Pace
     from assetgen.reference.server import ServeOptions, serve
@@ -320,7 +331,8 @@ def serve_command(host, port, num_frames, fps, think, think_in_content, redact_s
         raise AssetgenError(f"--fail-rate {fail_rate} must be between 0 and 1")
     options = ServeOptions(num_frames=num_frames, fps=fps, think=think or think_in_content,
                            think_in_content=think_in_content, redact_secrets=redact_secrets, latency=latency,
-                           tokens_per_s=tokens_per_s, fail_rate=fail_rate, degenerate=degenerate)
+                           tokens_per_s=tokens_per_s, fail_rate=fail_rate, degenerate=degenerate,
+                           max_model_len=max_model_len)
     try:
         options.pace = Pace(token_s=token_time, prefill_s_per_1k=prefill_per_1k, length_fields=length_fields,
                             runaway_reasoning=runaway_reasoning)

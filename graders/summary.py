@@ -14,6 +14,7 @@ CATEGORY_ORDER: tuple[str, ...] = (
     "single_image", "multi_image", "ocr", "chart", "math", "code", "visual_reasoning",
     "video_description", "motion", "counting", "multi_video", "video_reasoning", "video_instructions",
     "latency", "ttft",
+    "concurrency", "context",  # issue 15 dimensions 3 and 4: reported in their own tables, not in accuracy
 )
 """Every report lists categories in this order (the seed article's: images, then videos), never in the order
 answers arrived; a category not listed here follows, alphabetically."""

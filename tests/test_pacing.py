@@ -21,6 +21,7 @@ from assetgen.reference.pacing import (
 )
 from assetgen.reference.params import ParamError
 from assetgen.reference.server import Running, ServeOptions
+from assetgen.reference.tokens import count_tokens
 
 ESSAY = "Write a detailed essay about the history of flight, from the Montgolfier balloons to jet airliners."
 
@@ -141,7 +142,7 @@ def test_an_essay_is_cut_at_max_tokens_with_consistent_usage():
         _, data = post(url, {"messages": [{"role": "user", "content": ESSAY}], "max_tokens": 128})
     assert data["choices"][0]["finish_reason"] == "length"
     assert len(tokens(data["choices"][0]["message"]["content"])) == 128 == data["usage"]["completion_tokens"]
-    assert data["usage"]["prompt_tokens"] == len(tokens(ESSAY))
+    assert data["usage"]["prompt_tokens"] == count_tokens(ESSAY)  # prompts: tokens.count_tokens, as /tokenize
 
 
 def test_thinking_streams_reasoning_then_content():

@@ -41,7 +41,10 @@ def test_text_suite_builds_deterministically_with_one_prompt_for_the_ladder(tmp_
     assert len({c.prompt for c in ladder}) == 1 and "essay" in ladder[0].prompt
     forced = [c for c in ladder if c.request.body]
     assert [c.request.body for c in forced] == [{"min_tokens": 256, "ignore_eos": True}]
-    assert {c.modality for c in cases} == {"text"} and not any(c.files for c in cases)
+    assert {c.modality for c in cases} == {"text"}
+    # only the context filler is a file: text, never media
+    assert {f.media_type for c in cases for f in c.files} == {"text/plain"}
+    assert all(c.category == "context" for c in cases if c.files)
 
 
 def test_the_vision_suite_is_the_golden_folder_as_given(tmp_path):

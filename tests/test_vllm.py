@@ -127,3 +127,59 @@ def test_text_dimensions_1_and_2_every_request_accepted_and_the_forced_length_ho
         assert forced.decode_tps
     assert [r.level for r in ttft_rows(report)] == ["short", "medium", "long"]
     assert [s.anchor for s in dimensions(report)] == ["output-length", "pure-decode", "ttft"]
+
+
+# --- #15 dimensions 3 and 4: the concurrency sweep and context length against the real server ---------
+
+
+def _base() -> str:
+    base = URL.rstrip("/")
+    return base if base.endswith("/v1") else base + "/v1"
+
+
+def test_models_report_max_model_len_and_tokenize_counts_like_usage():
+    from assetgen.run.scale import count_prompt, read_limits
+
+    async def ask():
+        client = Client(_base(), None, concurrency=1, timeout=60, retries=0)
+        try:
+            limits = await read_limits(client, "tiny-vlm")
+            body = b'{"model": "tiny-vlm", "messages": [{"role": "user", "content": "What is 7 \\u00d7 8?"}]}'
+            return limits, await count_prompt(client, limits, body), await client.chat(
+                body.replace(b"}]}", b'}], "max_tokens": 4}'), False)
+        finally:
+            await client.close()
+
+    limits, counted, outcome = asyncio.run(ask())
+    assert limits.max_model_len == 4096  # serve.sh's --max-model-len
+    assert outcome.status == "ok" and counted == outcome.usage["prompt_tokens"]
+
+
+def test_scale_suite_sweeps_concurrency_and_skips_sizes_over_max_model_len(tmp_path):
+    from assetgen.generate.build import build
+
+    suite = tmp_path / "suite"
+    build(suite, suite="scale")
+    opts = EvalOptions(endpoint=_base(), golden=suite, out=tmp_path / "runs", concurrency=2, timeout=300,
+                       concurrency_levels=(1, 2, 4, 8),
+                       request=RequestOptions(model="", extra_body={"max_tokens": 32}))
+    run_dir = run_eval(opts)
+    records = read_responses(run_dir / "responses.jsonl")
+    bursts = [r for r in records if r.burst]
+    assert len(bursts) == 15 and all(r.status == "ok" for r in bursts), [r.error for r in bursts if r.error]
+    checked = [r for r in records if r.context]
+    assert len(checked) == 16 and {r.context.counted_by for r in checked} == {"tokenize"}
+    for r in checked:
+        assert r.context.max_model_len == 4096
+        assert r.context.skipped == (r.context.prompt_tokens + 32 > 4096), r.context
+        if r.context.skipped:
+            assert "max_model_len 4,096" in r.error and r.attempts == 0
+        else:
+            assert r.status == "ok" and r.usage.prompt_tokens == r.context.prompt_tokens, r.error
+    sizes = {r.context.prompt_tokens for r in checked if not r.context.skipped}
+    assert sizes and max(sizes) < 4096 and any(r.context.skipped for r in checked)
+    report = write_reports(run_dir, suite)
+    [table] = report.scale.concurrency.values()
+    assert [row.level for row in table.rows] == [1, 2, 4, 8] and all(row.aggregate_tps for row in table.rows)
+    text = (run_dir / "summary.txt").read_text()
+    assert "not sent: larger than the server's max_model_len 4,096" in text and "Saturation" in text

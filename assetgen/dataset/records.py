@@ -38,8 +38,9 @@ class FileRef(BaseModel):
 
     path: AssetPath = Field(description="POSIX path relative to the suite root, under assets/, e.g. "
                             "'assets/color_grid/x.png'; parts of [A-Za-z0-9_.-] starting with a letter or digit.")
-    media_type: str = Field(pattern=r"^(image|video)/[a-z0-9.+-]{1,64}$",
-                            description="MIME type: 'image/png' or 'video/mp4'.")
+    media_type: str = Field(pattern=r"^(image|video)/[a-z0-9.+-]{1,64}$|^text/plain$",
+                            description="MIME type: 'image/png', 'video/mp4', or 'text/plain' (UTF-8 text sent "
+                            "before the prompt: a long document, kept out of cases.jsonl and its prompt cap).")
     sha256: Sha256 = Field(description="Hex SHA-256 of the file's bytes.")
     size: int = Field(ge=0, le=MAX_FILE_BYTES, description="Size in bytes (at most 64 MiB).")
     role: str = Field("input", description="'input' is sent to the model; 'preview' is for humans only.")
@@ -117,6 +118,7 @@ class CaseToSend(BaseModel):
     system_prompt: Prompt | None = None
     files: list[FileRef] = Field(max_length=MAX_FILES)
     request: RequestOverrides | None = None
+    knobs: dict[str, Any] = Field(default_factory=dict)  # the scale dimensions read their size from them
 
     @property
     def inputs(self) -> list[FileRef]:

@@ -86,6 +86,9 @@ def media_blobs(family, scene: dict, cid: str, folder: str = "assets") -> Iterat
             yield f"{base}.mp4", "video/mp4", "input", encode_mp4(frames, scene["fps"])
             yield f"{base}_sheet.png", "image/png", "preview", png_bytes(contact_sheet(frames))
         return
+    for k, document in enumerate(family.documents(scene)):
+        suffix = "" if k == 0 else f"_{k + 1}"
+        yield f"{folder}/{family.name}/{cid}{suffix}.txt", "text/plain", "input", document.encode("utf-8")
     rendered = family.render(scene)
     for k, image in enumerate(rendered):
         suffix = "" if len(rendered) == 1 else f"_{k + 1}"

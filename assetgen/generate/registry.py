@@ -99,6 +99,10 @@ class Family:
             return []
         raise NotImplementedError
 
+    def documents(self, scene: dict[str, Any]) -> list[str]:
+        """Text files sent before the prompt (modality 'text'): a long document kept out of cases.jsonl."""
+        return []
+
     def resolve_knobs(self, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
         known = {k.name: k for k in self.knobs}
         values = {k.name: k.default for k in self.knobs}

@@ -89,13 +89,27 @@ SPEED: tuple[Entry, ...] = (
     Entry("prompt_complexity", {"level": "long"}),
 )
 
-# issue #15 dimensions 3-4 (concurrency, context length): filled by their own work
-SCALE: tuple[Entry, ...] = ()
+CONTEXT_SIZES = (100, 1_000, 4_000, 16_000, 32_000, 64_000, 128_000)
+"""Context scaling: prompt sizes in reference tokens (the seed article went from ~100 to ~128K)."""
+NEEDLE_DEPTHS = (0.1, 0.5, 0.9)
+NEEDLE_SIZES = (4_000, 32_000, 128_000)
+"""Sizes that also hide a fact at each depth (the '7 × 8' question ends every size)."""
 
-SUITES = ("golden", "full", "vision", "text", "article")
-COMPOSED = {"vision": lambda: GOLDEN, "text": lambda: QUALITY + SPEED + SCALE,
+SCALE: tuple[Entry, ...] = (
+    # concurrency sweep (#15 dimension 3): one prompt, sent at each of the run's --concurrency-levels
+    Entry("concurrency_burst", {"topic": "computing"}),
+    # context length scaling (#15 dimension 4): the article's '7 × 8' at the end of every size ...
+    *(Entry("context_needle", {"tokens": n, "needle": "arithmetic"}) for n in CONTEXT_SIZES),
+    # ... and a needle fact at several depths of the longer ones
+    *(Entry("context_needle", {"tokens": n, "needle": "fact", "depth": d}) for n in NEEDLE_SIZES
+      for d in NEEDLE_DEPTHS),
+)
+
+SUITES = ("golden", "full", "vision", "text", "article", "scale")
+COMPOSED = {"vision": lambda: GOLDEN, "text": lambda: QUALITY + SPEED + SCALE, "scale": lambda: SCALE,
             "article": lambda: GOLDEN + QUALITY + SPEED + SCALE}
-"""The suites of issue #15: `vision` is the golden set, `text` the text dimensions, `article` both."""
+"""The suites of issue #15: `vision` is the golden set, `text` the text dimensions, `article` both, `scale`
+concurrency and context alone."""
 
 
 def suite_entries(suite: str, per_family: int | None = None, *, families: tuple[str, ...] = (),

@@ -1,9 +1,10 @@
 """How the reference endpoint paces and sizes a text answer, so speed measurements have a known truth.
 
 - **Tokens.** One token is a run of non-space characters with the whitespace after it (or a run of
-  whitespace alone): `"The cat sat."` is 3 tokens. `usage.prompt_tokens` counts the prompt's text so
-  (plus a fixed cost per image and frame, see server.py) and `usage.completion_tokens` is exactly the
-  number of reasoning and content pieces streamed, one per chunk.
+  whitespace alone): `"The cat sat."` is 3 tokens. `usage.completion_tokens` is exactly the number of
+  reasoning and content pieces streamed, one per chunk. Prompts are counted by `tokens.count_tokens` (a
+  word or punctuation mark each, as /tokenize and the context filler count them), plus a fixed cost
+  per image and frame (server.py); the prefill cost below is per 1K of those.
 - **Pace.** The first token leaves `ttft_s + prefill_s_per_1k * prompt_tokens / 1000` after the request
   arrived, token k (from 0) `k * token_s` after the first. Deadlines are absolute, so sleeping late
   once does not delay every later token: wall time is `first + (n - 1) * token_s`.

@@ -17,10 +17,11 @@ import orjson
 from aiohttp import web
 
 from assetgen.media.video import sample_indices
-from assetgen.reference import pacing
+from assetgen.reference import context, pacing
 from assetgen.reference.media import MediaError, MediaLimits, decode_media
 from assetgen.reference.params import ParamError, check_message, check_params
 from assetgen.reference.solver import Clip, solve
+from assetgen.reference.tokens import count_tokens
 
 MODEL = "assetgen-reference"
 _SECRET = re.compile(r"sk-(?:proj-)?[A-Za-z0-9]{8,}")
@@ -43,10 +44,12 @@ class ServeOptions:
     limits: MediaLimits = field(default_factory=MediaLimits)  # what one request may make it decode
     workers: int = 2  # requests decoded and solved at once; the others wait (memory stays bounded)
     pace: pacing.Pace = field(default_factory=pacing.Pace)  # timing and length emulation (pacing.py)
+    max_model_len: int | None = None  # a context limit like vLLM's: reported by /v1/models, a longer prompt a 400
 
 
-def _error(status: int, message: str, kind: str = "invalid_request_error") -> web.Response:
-    return web.json_response({"error": {"message": message, "type": kind, "code": status}}, status=status)
+def _error(status: int, message: str, kind: str = "invalid_request_error", param: str | None = None) -> web.Response:
+    extra = {"param": param} if param else {}
+    return web.json_response({"error": {"message": message, "type": kind, **extra, "code": status}}, status=status)
 
 
 _tokens = pacing.tokens  # one tokenizer for prompts, answers and usage (pacing.py documents it)
@@ -78,12 +81,23 @@ class Reference:
     def app(self) -> web.Application:
         app = web.Application(client_max_size=self.options.max_body)
         app.add_routes([web.get("/v1/models", self.models), web.post("/v1/chat/completions", self.chat),
-                        web.get("/health", self.health), web.get("/metrics", self.metrics)])
+                        web.get("/health", self.health), web.get("/metrics", self.metrics),
+                        web.post("/tokenize", self.tokenize)])
         return app
 
     async def models(self, request):
+        limit = {"max_model_len": self.options.max_model_len} if self.options.max_model_len else {}
         return web.json_response({"object": "list", "data": [{"id": MODEL, "object": "model",
-                                                               "owned_by": "assetgen"}]})
+                                                               "owned_by": "assetgen", **limit}]})
+
+    async def tokenize(self, request):
+        try:
+            return web.json_response(context.tokenize(orjson.loads(await request.read()), self.options.max_model_len,
+                                                      self.options.max_prompt_chars))
+        except orjson.JSONDecodeError:
+            return _error(400, "the request body is not valid JSON")
+        except ParamError as exc:
+            return _error(400, str(exc))
 
     async def health(self, request):
         return web.Response(text="ok")
@@ -141,12 +155,16 @@ class Reference:
             clip = Clip(self._sample(frames, fps))
             clip.seconds = (len(frames) - 1) / fps if fps else None
             clips.append(clip)
-        prompt_tokens = len(_tokens(text)) + 256 * len(images) + 64 * sum(len(c) for c in clips)
+        prompt_tokens = count_tokens(text) + context.IMAGE_TOKENS * len(images) + 64 * sum(len(c) for c in clips)
+        context.check_length(prompt_tokens, self.options.max_model_len)
         return text, images, clips, prompt_tokens
 
     def _compose(self, body, text, images, clips) -> tuple[str, str]:
         """(reasoning, answer) before any token budget is applied."""
-        answer = (None if images or clips else pacing.long_form(text)) or solve(text, images, clips)
+        # text-only prompts: a long-form prompt gets prose of a known length, a needle question its answer
+        # from the text; anything else is answered from the pixels
+        answer = (None if images or clips else pacing.long_form(text) or context.answer_needle(text)) \
+            or solve(text, images, clips)
         if isinstance(answer, list):
             answer = "".join(answer)
         if self.options.redact_secrets:
@@ -190,7 +208,8 @@ class Reference:
                 reasoning, answer = await asyncio.to_thread(self._compose, body, text, images, clips)
         except (MediaError, ParamError) as exc:
             self.counters["errors"] += 1
-            return _error(getattr(exc, "status", 400), str(exc))
+            return _error(getattr(exc, "status", 400), str(exc), getattr(exc, "kind", "invalid_request_error"),
+                          getattr(exc, "param", None))
         r_tokens, a_tokens, finish = pacing.shape(_tokens(reasoning), _tokens(answer), limits, self.pace, text[:200])
         in_content = self.options.think_in_content and r_tokens
         usage = {"prompt_tokens": prompt_tokens, "completion_tokens": len(r_tokens) + len(a_tokens),

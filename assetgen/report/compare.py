@@ -14,6 +14,7 @@ from assetgen.report import tables
 from assetgen.report.grading import RunReport, grade_run
 from assetgen.report.markdown import md_table
 from assetgen.report.performance import performance
+from assetgen.report.scale import SCALE_CATEGORIES, speed_grid
 from assetgen.report.spec_compare import speculative_table
 from assetgen.run.files import write_atomic
 from assetgen.run.records import ResponseRecord
@@ -62,7 +63,9 @@ def build(reports: list[RunReport]) -> Comparison:
         raise AssetgenError("compare needs at least two run folders")
     sides = []
     for k, report in enumerate(reports):
-        perf = performance(report.records, report.info.wall_s or 0.0).line_items()
+        pooled = [r for r in report.records  # the concurrency and context cases have their own table (speed_table)
+                  if r.case_id not in report.cases or report.cases[r.case_id].category not in SCALE_CATEGORIES]
+        perf = performance(pooled, report.info.wall_s or 0.0).line_items()
         sides.append(Side(_name(k), report, tables.accuracies(report), perf))
     categories = sorted({c for s in sides for c in s.accuracy if c != tables.TOTAL}, key=category_key)
     base = reports[0]
@@ -104,6 +107,11 @@ def perf_grid(comparison: Comparison) -> tables.Grid:
     header = ["Metric", *[s.name for s in sides]]
     rows = [[name, *[dict(s.perf).get(name, "n/a") for s in sides]] for name, _ in sides[0].perf]
     return header, rows
+
+
+def speed_table(comparison: Comparison) -> tables.Grid | None:
+    """Single vs N-parallel tok/s, TTFT and context reach, the models as columns (the second seed article)."""
+    return speed_grid([(f"{s.name}: {s.report.info.model}", s.report.scale) for s in comparison.sides])
 
 
 def significance_lines(comparison: Comparison) -> list[str]:
@@ -153,6 +161,8 @@ def compare_markdown(comparison: Comparison) -> str:
             lines += [f"## Flipped: {title} ({len(flips)})", ""]
             lines += [*md_table(*flip_grid(flips, base, side.name)), ""] if flips else ["None.", ""]
     lines += ["## Performance", "", *md_table(*perf_grid(comparison))]
+    if (speed := speed_table(comparison)) is not None:
+        lines += ["", "## Speed side by side", "", *md_table(*speed)]
     if len(comparison.sides) == 2:
         lines += speculative_table(comparison.sides[0].report, comparison.sides[1].report)
     return "\n".join(lines) + "\n"

@@ -85,6 +85,8 @@ def print_report(report: RunReport, console: Console | None = None) -> None:
         console.print(plain(f"!! {line}", "bold red"))
     several = len(report.summaries) > 1
     for label, summary in report.summaries.items():
+        if report.scale and not summary.total.asked:  # only concurrency and context cases: their tables follow
+            continue
         title = f"Results, thinking {label}" if several else "Results"
         if report.grades or not report.measured:  # a run of measurements only has no accuracy to show
             console.print(rich_table(title, *tables.results_grid(report, label), styles=VERDICT_STYLES))
@@ -123,7 +125,7 @@ def print_report(report: RunReport, console: Console | None = None) -> None:
 
 def print_comparison(result: tuple[Comparison, list[Path]], console: Console | None = None) -> None:
     """The comparison in the terminal, and where its Markdown and HTML went."""
-    from assetgen.report.compare import accuracy_grid, flip_grid, perf_grid, runs_grid, significance_lines
+    from assetgen.report.compare import accuracy_grid, flip_grid, perf_grid, runs_grid, significance_lines, speed_table
 
     comparison, written = result
     console = console or stdout_console()
@@ -139,6 +141,8 @@ def print_comparison(result: tuple[Comparison, list[Path]], console: Console | N
                 console.print(rich_table(f"{title} ({len(flips)})", *flip_grid(flips, base, side.name),
                                          total_last=False, wrap=True))
     console.print(rich_table("Performance", *perf_grid(comparison), total_last=False, wrap=True))
+    if (speed := speed_table(comparison)) is not None:
+        console.print(rich_table("Speed side by side", *speed, total_last=False))
     console.print(plain("written to " + ", ".join(str(p) for p in written)))
 
 

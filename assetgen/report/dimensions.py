@@ -4,6 +4,7 @@ to BUILDERS; a builder returns no section when the run asked none of its cases."
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -27,7 +28,15 @@ def _speed(report: RunReport) -> list[Section]:
     return speed_sections(report)
 
 
-BUILDERS: list[Callable[[RunReport], list[Section]]] = [_speed]
+def _scale(report: RunReport) -> list[Section]:
+    """Concurrency and context (dimensions 3-4), computed once in grade_run."""
+    from assetgen.report.scale import sections as scale_sections
+
+    return [Section(re.sub(r"[^a-z0-9]+", "-", s.title.lower()).strip("-"), s.title, s.header, s.rows, s.notes)
+            for s in scale_sections(report.scale)]
+
+
+BUILDERS: list[Callable[[RunReport], list[Section]]] = [_speed, _scale]
 
 
 def sections(report: RunReport) -> list[Section]:

@@ -64,8 +64,10 @@ class Judgement:
 def judge(report: RunReport, fail_under: float | None = None) -> Judgement:
     """Exit 3 when no request got an answer (the endpoint is unusable as asked: a wrong --model, not an
     OpenAI-compatible server, ...), a warning when failures outnumber answers, exit 1 below --fail-under."""
-    total = len(report.records)
-    failed = [r for r in report.records if r.status != "ok"]
+    # a context case not sent because it cannot fit the server's max_model_len is neither answer nor failure
+    asked = [r for r in report.records if not (r.context and r.context.skipped)]
+    total = len(asked)
+    failed = [r for r in asked if r.status != "ok"]
     common = Counter(r.error or "request failed" for r in failed).most_common(1)
     cause = f" (most often: {common[0][0][:160]})" if common else ""
     where = f"; every failure is in {report.run_dir / 'responses.jsonl'}" if report.run_dir else ""

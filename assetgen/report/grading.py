@@ -10,6 +10,7 @@ import orjson
 from assetgen.dataset.golden import load_golden
 from assetgen.dataset.records import Case
 from assetgen.report.performance import Performance, performance
+from assetgen.report.scale import SCALE_CATEGORIES, ScaleTables, scale_tables
 from assetgen.report.speculative import Verdict, judge
 from assetgen.run.files import write_atomic
 from assetgen.run.metrics import SpecDecode, spec_decode, spec_from_answers
@@ -38,6 +39,7 @@ class RunReport:
     verdict: Verdict | None = None  # fast but broken? None when the run did no speculative decoding
     # measurement cases (latency, TTFT: graders/POLICY.md 8): graded, but kept out of `grades` and every accuracy
     measured: list[tuple[ResponseRecord, Grade]] = field(default_factory=list)
+    scale: ScaleTables | None = None  # concurrency and context tables; those cases are not in `grades`
 
     def graded(self, label: str | None = None) -> list[tuple[ResponseRecord, Grade]]:
         """The graded answers of one thinking mode (all of them when `label` is None)."""
@@ -55,22 +57,26 @@ def grade_run(run_dir: Path, golden: Path | None = None) -> RunReport:
     root = golden or Path(info.golden)
     cases = {c.id: c for c in load_golden(root)}
     records = [r for r in latest(read_responses(run_dir / "responses.jsonl")).values() if r.case_id in cases]
-    graded = [(r, grade(cases[r.case_id], r)) for r in records]
+    every = [(r, grade(cases[r.case_id], r)) for r in records]
     lines = [RunGrade(key=r.key, repeat=r.repeat, thinking_label=r.thinking_label, grade=g.model_dump()).model_dump()
-             for r, g in graded]
+             for r, g in every]
     write_atomic(run_dir / "grades.jsonl", b"".join(orjson.dumps(line) + b"\n" for line in lines))
     labels = sorted({r.thinking_label for r in records}, key=label_key) or ["server-default"]
+    # the concurrency and context cases have their own tables: kept out of accuracy, speed and the case list
+    scaled = [(r, g) for r, g in every if cases[r.case_id].category in SCALE_CATEGORIES]
+    graded = [(r, g) for r, g in every if cases[r.case_id].category not in SCALE_CATEGORIES]
+    # measurements (latency, TTFT) have no right answer: their own tables, not the accuracy nor its speed
     measured = [(r, g) for r, g in graded if is_measurement(cases[r.case_id])]
-    if measured:  # measurements have no right answer: their own tables, not the accuracy nor its speed
-        graded = [(r, g) for r, g in graded if not is_measurement(cases[r.case_id])]
+    graded = [(r, g) for r, g in graded if not is_measurement(cases[r.case_id])]
+    asked = [r for r, _ in graded + measured]  # `records` keeps them all: whether anything was answered counts them
     summaries = {label: summarize(cases, [g for r, g in graded if r.thinking_label == label]) for label in labels}
     # modes share one request pool, so the run's time is not split by mode on the clock: each gets an even share
     share = (info.wall_s or 0.0) / max(1, len(labels))
     whole = info.wall_s if len(labels) > 1 else None
-    scored = {r.key for r, _ in graded}
-    perf = {label: performance([r for r in records if r.thinking_label == label and (r.key in scored or not graded)],
-                               share, whole) for label in labels}
+    kept = [r for r, _ in graded] or [r for r, _ in measured]  # a run of measurements only: their speed
+    perf = {label: performance([r for r in kept if r.thinking_label == label], share, whole) for label in labels}
     # the server's counters when it has them; else what it said about each answer
-    spec = spec_decode(info.metrics_before, info.metrics_after) or spec_from_answers([r.spec for r in records
+    spec = spec_decode(info.metrics_before, info.metrics_after) or spec_from_answers([r.spec for r in asked
                                                                                       if r.spec])
-    return RunReport(info, cases, records, graded, summaries, perf, spec, run_dir, judge(spec, graded), measured)
+    return RunReport(info, cases, records, graded, summaries, perf, spec, run_dir, judge(spec, graded), measured,
+                     scale_tables(scaled, cases, labels) if scaled else None)

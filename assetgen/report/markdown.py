@@ -46,6 +46,8 @@ def markdown(report: RunReport, plots: list[str]) -> str:
     lines += [line for w in tables.warnings(report) for line in (f"> **Warning:** {md_escape(w)}", "")]
     several = len(report.summaries) > 1
     for label, summary in report.summaries.items():
+        if report.scale and not summary.total.asked:  # only concurrency and context cases: their tables follow
+            continue
         if several:
             lines += [f"## Thinking {label}", ""]
         if report.grades or not report.measured:  # a run of measurements only has no accuracy to show

@@ -24,6 +24,8 @@ def terminal_text(report: RunReport) -> str:
     out = [visible(f"assetgen eval: {info.model} at {info.endpoint} ({info.run_id})")]
     out += [f"!! {visible(w)}" for w in tables.warnings(report)]
     for label, summary in report.summaries.items():
+        if report.scale and not summary.total.asked:  # only concurrency and context cases: their tables follow
+            continue
         if len(report.summaries) > 1:
             out.append(f"\n== thinking {label} ==")
         out.append("")

@@ -340,6 +340,15 @@ class Client:
         except (aiohttp.ClientError, asyncio.TimeoutError, ValueError):
             return None
 
+    async def post_json(self, url: str, payload: bytes) -> Any:
+        """POST a JSON body to `url` (e.g. vLLM's /tokenize), once; its JSON, or None on any failure."""
+        try:
+            async with self.session.post(url, data=payload, allow_redirects=False,
+                                         timeout=aiohttp.ClientTimeout(total=self.timeout)) as r:
+                return orjson.loads(await _read_capped(r, MAX_PAGE_BYTES)) if r.status == 200 else None
+        except (aiohttp.ClientError, asyncio.TimeoutError, ValueError):
+            return None
+
     async def chat(self, body: bytes, stream: bool) -> Outcome:
         """POST /chat/completions with bounded retries; the Outcome of the last attempt."""
         attempt, streaming = 0, stream

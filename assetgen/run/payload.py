@@ -73,10 +73,11 @@ def _build_body(case: CaseToSend, root: Path, options: RequestOptions, thinking:
                 cache: MediaCache) -> tuple[bytes, SentSummary, int | None]:
     key = ("parts", case.id, options.video_mode, options.num_frames)
     media, images, videos, media_bytes, frames_shown = cache.get(key, lambda: _media_parts(case, root, options))
+    prompt = "\n\n".join([*_documents(case, root), case.prompt])
     parts = [*media]
-    parts.append({"type": "text", "text": case.prompt})
+    parts.append({"type": "text", "text": prompt})
     if not media:  # text only: a plain string, as every chat server takes (some refuse a list for text)
-        parts = case.prompt
+        parts = prompt
     messages = ([{"role": "system", "content": case.system_prompt}] if case.system_prompt else []) + [
         {"role": "user", "content": parts}]
     params: dict[str, Any] = {"model": options.model}
@@ -109,6 +110,8 @@ def _media_parts(case: CaseToSend, root: Path, options: RequestOptions):
     frames_shown = None
     clips = [ref for ref in case.inputs if ref.media_type == "video/mp4"]
     for ref in case.inputs:
+        if ref.media_type == "text/plain":  # a document: part of the prompt's text (see _documents)
+            continue
         path = resolve_inside(root, ref.path)  # strictly inside the suite, no links: checked once, in dataset
         if ref.media_type.startswith("image/"):
             url, size = _encoded(ref.media_type, path.read_bytes())
@@ -134,6 +137,13 @@ def _media_parts(case: CaseToSend, root: Path, options: RequestOptions):
             videos += 1
         media_bytes += sum(len(j) for j in frames)
     return parts, images, videos, media_bytes, frames_shown
+
+
+def _documents(case: CaseToSend, root: Path) -> list[str]:
+    """The case's text files, in order, sent before its prompt (a context-scaling filler). Bytes that are
+    not UTF-8 are replaced rather than fatal: a damaged suite gives a wrong prompt, never a crash."""
+    return [resolve_inside(root, ref.path).read_bytes().decode("utf-8", "replace")
+            for ref in case.inputs if ref.media_type == "text/plain"]
 
 
 def _encoded(media_type: str, data: bytes) -> tuple[str, int]:

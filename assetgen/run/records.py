@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from assetgen.errors import AssetgenError
+from assetgen.run.scale_records import Burst, ContextCheck
 from graders.records import FORMAT_VERSION, Response
 
 
@@ -71,6 +72,8 @@ class ResponseRecord(Response):
     partial_content: str | None = Field(None, description="Text received before a stream was cut (status error).")
     spec: SpecStats | None = Field(None, description="The server's speculative-decoding counts for this answer, "
                                    "when it reports them.")
+    burst: Burst | None = Field(None, description="Concurrency sweep: the burst this answer was part of.")
+    context: ContextCheck | None = Field(None, description="Context scaling: the size check made before sending.")
 
 
 class RunPart(BaseModel):

@@ -20,6 +20,7 @@ from assetgen._version import __version__
 from assetgen.dataset.golden import library_versions, load_golden
 from assetgen.dataset.records import CaseToSend
 from assetgen.errors import AssetgenError, ConfigError
+from assetgen.run import scale
 from assetgen.run.client import MODEL_CHARS, Client, Outcome, Unreachable
 from assetgen.run.endpoint import public_url
 from assetgen.run.files import write_atomic
@@ -35,6 +36,7 @@ from assetgen.run.records import (
     read_responses,
     read_run_info,
 )
+from assetgen.run.scale_records import ContextCheck
 from graders.records import Sent, Usage
 
 THINKING = ("on", "off", "both", "server-default")
@@ -64,6 +66,7 @@ class EvalOptions:
     resume: Path | None = None
     builtin_endpoint: bool = False  # the endpoint is the built-in reference endpoint started for this run
     suite: str = "vision"  # 'vision' asks `golden` as given; 'text' and 'article' are built first (report.evaluate)
+    concurrency_levels: tuple[int, ...] = scale.DEFAULT_LEVELS  # the concurrency sweep's burst sizes
 
     def public(self) -> dict[str, Any]:
         """Options as recorded in run.json: never the key."""
@@ -72,7 +75,8 @@ class EvalOptions:
                 "concurrency": self.concurrency, "thinking": self.thinking, "max_tokens": r.max_tokens,
                 "temperature": r.temperature, "seed": r.seed, "video_mode": r.video_mode, "num_frames": r.num_frames,
                 "stream": r.stream, "extra_body": r.extra_body, "timeout": self.timeout, "retries": self.retries,
-                "api_key_given": bool(self.api_key)} | ({"suite": self.suite} if self.suite != "vision" else {})
+                "api_key_given": bool(self.api_key), "concurrency_levels": list(self.concurrency_levels)} | (
+                    {"suite": self.suite} if self.suite != "vision" else {})
 
 
 def select(cases: list[CaseToSend], filters: tuple[str, ...], limit: int | None) -> list[CaseToSend]:
@@ -177,9 +181,17 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
             raise ConfigError(f"{name} {value} must be >= {low}")
     if opts.resume:
         _restore_options(opts, read_run_info(opts.resume))
+    try:
+        opts.concurrency_levels = scale.parse_levels(opts.concurrency_levels)
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
     cases = select(load_golden(opts.golden, model=CaseToSend), opts.filters, opts.limit)
     golden_hash = hashlib.sha256((opts.golden / "manifest.json").read_bytes()).hexdigest()
-    client = Client(opts.endpoint, opts.api_key, concurrency=opts.concurrency, timeout=opts.timeout,
+    pooled = [c for c in cases if c.category not in scale.SCALE_CATEGORIES]
+    scaled = [c for c in cases if c.category in scale.SCALE_CATEGORIES]
+    # a burst's copies must all be in flight at once, whatever --concurrency says of the pooled cases
+    widest = max(opts.concurrency_levels) if any(c.category == scale.CONCURRENCY for c in scaled) else 1
+    client = Client(opts.endpoint, opts.api_key, concurrency=max(opts.concurrency, widest), timeout=opts.timeout,
                     retries=opts.retries)
     endpoint = public_url(opts.endpoint)
     try:
@@ -206,8 +218,14 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
                            builtin_endpoint=opts.builtin_endpoint)
         opts.request.model = model
         responses = run_dir / "responses.jsonl"
-        done = {k for k, r in latest(read_responses(responses)).items() if r.status == "ok"}
-        todo = [s for s in slots(cases, opts.repeat, opts.thinking) if slot_key(s[0].id, s[1], s[2]) not in done]
+        recorded = latest(read_responses(responses))
+        done = {k for k, r in recorded.items() if r.status == "ok"}
+        todo = [s for s in slots(pooled, opts.repeat, opts.thinking) if slot_key(s[0].id, s[1], s[2]) not in done]
+        # bursts and context cases after the pool, one at a time (a half-done burst is sent again whole)
+        scale_todo = scale.plan(slots(scaled, opts.repeat, opts.thinking), opts.concurrency_levels, recorded,
+                                slot_key)
+        del recorded
+        total = len(todo) + sum(len(s.keys) for s in scale_todo)
         if info.metrics_before is None:
             info.metrics_before = await _scrape(client, info)
         part = RunPart(started=_now(), endpoint=endpoint, builtin_endpoint=opts.builtin_endpoint)
@@ -247,7 +265,7 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
                     sink.flush()
                     finished += 1
                     if progress:
-                        progress(finished, len(todo))
+                        progress(finished, total)
 
             async def worker() -> None:
                 # a fixed pool pulling from one iterator: memory stays O(concurrency), not O(cases)
@@ -262,8 +280,25 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
 
             writing = asyncio.create_task(writer())
             beating = asyncio.create_task(heartbeat())
+            async def ask_scale() -> None:
+                nonlocal finished
+                limits = None
+                for slot in scale_todo:
+                    if writing.done():
+                        return
+                    if slot.level is None and limits is None:
+                        limits = await scale.read_limits(client, model)
+                    records = await _ask_scale_slot(client, opts, slot, limits, len(info.parts) - 1, cache)
+                    # a burst's lines in one write: a kill leaves it whole or cut, and a cut one is sent again
+                    sink.write(b"".join(r.model_dump_json().encode("utf-8") + b"\n" for r in records))
+                    sink.flush()
+                    finished += len(records)
+                    if progress:
+                        progress(finished, total)
+
             try:
                 await asyncio.gather(*(worker() for _ in range(min(opts.concurrency, max(1, len(todo))))))
+                await ask_scale()
             finally:
                 answers.put_nowait(None)
                 await writing
@@ -280,6 +315,39 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
         await client.close()
 
 
+async def _ask_scale_slot(client: Client, opts: EvalOptions, slot: scale.Slot, limits: scale.Limits | None,
+                          part: int, cache) -> list[ResponseRecord]:
+    """A whole burst (its copies released together), or one context case checked against the server's
+    context limit first; their records, stamped with the burst or the check."""
+    flag = {"on": True, "off": False}.get(slot.thinking)
+    body, summary, frames = build_body(slot.case, opts.golden, opts.request, flag, cache)
+    sent_max = summary.params.get("max_tokens", summary.params.get("max_completion_tokens"))
+
+    def record(outcome: Outcome) -> ResponseRecord:
+        sent = summary.model_copy()
+        sent.stream = outcome.streamed
+        return record_from(outcome, slot.case, slot.repeat, slot.thinking, sent, frames, opts.request.max_tokens,
+                           opts.request.video_mode)
+
+    if slot.level is not None:
+        outcomes, wall_s = await scale.release(client, body, opts.request.stream, slot.level)
+        return [scale.stamp_burst(record(o), slot, k, part, wall_s) for k, o in enumerate(outcomes)]
+    check = ContextCheck(max_model_len=limits.max_model_len if limits else None)
+    counted = await scale.count_prompt(client, limits, body) if limits else None
+    if counted is not None:
+        check.prompt_tokens, check.counted_by = counted, "tokenize"
+        check.max_model_len = limits.max_model_len
+    elif isinstance(slot.case.knobs.get("tokens"), int):
+        check.prompt_tokens, check.counted_by = slot.case.knobs["tokens"], "estimate"
+    ok, reason = scale.fits(check, sent_max)
+    check.skipped = not ok
+    outcome = await client.chat(body, opts.request.stream) if ok else scale.skipped_outcome(reason)
+    del body
+    result = record(outcome)
+    result.context = check
+    return [result]
+
+
 def _restore_options(opts: EvalOptions, info: RunInfo) -> None:
     """A resumed run asks the same cases the same way as its first part did."""
     o = info.options
@@ -289,6 +357,7 @@ def _restore_options(opts: EvalOptions, info: RunInfo) -> None:
     r = opts.request
     r.max_tokens, r.temperature, r.seed = o["max_tokens"], o["temperature"], o["seed"]
     r.video_mode, r.num_frames, r.stream, r.extra_body = o["video_mode"], o["num_frames"], o["stream"], o["extra_body"]
+    opts.concurrency_levels = tuple(o.get("concurrency_levels") or scale.DEFAULT_LEVELS)
 
 
 async def _reachable(client: Client) -> None:

@@ -12,6 +12,8 @@ from assetgen.generate.families import (  # noqa: F401
     color_cycle,
     color_grid,
     color_order,
+    concurrency_burst,
+    context_needle,
     direction_compare,
     equation,
     flashing_light,

@@ -1,0 +1,108 @@
+"""The reference endpoint's context knobs and needle answers (#15 dimension 4).
+
+- `max_model_len`: /v1/models reports it as vLLM does, and a prompt longer than it gets vLLM's 400
+  (the message of vLLM 0.32's renderers/params.py, `_token_len_check`).
+- `/tokenize`: vLLM's endpoint (POST {"model", "messages"} or {"prompt"} -> {"count", "max_model_len",
+  "tokens"}), counting with the same tokenizer as usage.prompt_tokens (`tokens.count_tokens`).
+- Needles, answered from the prompt it is sent, never from a case: a closing "What is A × B?" is
+  computed; "What is the secret number of the X?" is looked up in the text ("The secret number of the
+  X is N."). Neither found: no answer from here (the pixel solver goes on).
+"""
+
+from __future__ import annotations
+
+import re
+
+from assetgen.reference.params import ParamError
+from assetgen.reference.tokens import count_tokens
+
+IMAGE_TOKENS = 256  # what usage counts per image (server.py); /tokenize counts the same
+
+# the question is at the end of the prompt: only its last few hundred characters are searched
+_TAIL = 400
+_PRODUCT = re.compile(r"what is (-?\d{1,9}) ?[×x*] ?(-?\d{1,9})\s*\?", re.IGNORECASE)
+_ASKED = re.compile(r"what is the secret number of the ([^?]{1,80})\?", re.IGNORECASE)
+_FACT = re.compile(r"\bThe secret number of the ([a-z]{1,20}(?: [a-z]{1,20}){0,3}) is (\d{1,12})\.", re.IGNORECASE)
+
+__all__ = ["IMAGE_TOKENS", "ContextLimitError", "answer_needle", "check_length", "tokenize"]
+
+
+class ContextLimitError(ParamError):
+    """A prompt over max_model_len: vLLM's 400, with its message and `param`."""
+
+    status = 400
+    param = "input_tokens"
+    kind = "BadRequestError"
+
+
+def check_length(prompt_tokens: int, max_model_len: int | None) -> None:
+    if max_model_len is not None and prompt_tokens > max_model_len:
+        raise ContextLimitError(
+            f"This model's maximum context length is {max_model_len} tokens. However, your prompt contains "
+            f"{prompt_tokens} input tokens, which exceeds this limit even without any output tokens. "
+            "Please reduce the length of the input prompt.")
+
+
+def _last(matches):
+    last = None
+    for last in matches:  # noqa: B007 - the last question asked is the one to answer
+        pass
+    return last
+
+
+def answer_needle(text: str) -> str | None:
+    """The answer to a needle question at the end of `text`, from the text alone; None if it asks none."""
+    tail = text[-_TAIL:]
+    product = _last(_PRODUCT.finditer(tail))
+    if product:
+        return str(int(product.group(1)) * int(product.group(2)))
+    asked = _last(_ASKED.finditer(tail))
+    if not asked:
+        return None
+    question = asked.group(1).lower()
+    body = text[: len(text) - len(tail) + asked.start()]
+    # the fact about the thing asked of: its name begins the question ('... of the blue heron in the text above?')
+    facts = [(m.group(1).lower(), m.group(2)) for m in _FACT.finditer(body)]
+    named = [(name, value) for name, value in facts if re.match(rf"{re.escape(name)}\b", question)]
+    if not named:
+        return "The text does not give that secret number."
+    return max(named, key=lambda f: len(f[0]))[1]
+
+
+def tokenize(body: object, max_model_len: int | None, max_chars: int) -> dict:
+    """vLLM's /tokenize answer for a request body; ParamError (a 400) for a malformed one. The tokens are
+    numbered by position: this tokenizer has no vocabulary, only counts."""
+    if not isinstance(body, dict):
+        raise ParamError("the request body must be a JSON object")
+    texts, images = [], 0
+    if "messages" in body:
+        messages = body["messages"]
+        if not isinstance(messages, list):
+            raise ParamError("'messages' must be a list")
+        for message in messages:
+            if not isinstance(message, dict) or message.get("role") != "user":
+                continue  # usage counts the user's text, so this does too
+            content = message.get("content")
+            if isinstance(content, str):
+                texts.append(content)
+            elif isinstance(content, list):
+                for part in content:
+                    kind = part.get("type") if isinstance(part, dict) else None
+                    if kind == "text" and isinstance(part.get("text"), str):
+                        texts.append(part["text"])
+                    elif kind == "image_url":
+                        images += 1
+                    else:
+                        raise ParamError(f"/tokenize: unsupported content part {kind!r}")
+            elif content is not None:
+                raise ParamError("a message's content must be a string or a list of parts")
+    elif isinstance(body.get("prompt"), str):
+        texts.append(body["prompt"])
+    else:
+        raise ParamError("/tokenize needs 'messages' (a list) or 'prompt' (a string)")
+    text = "\n".join(texts)
+    if len(text) > max_chars:
+        raise ParamError(f"the prompt is {len(text)} characters, over the limit of {max_chars}")
+    count = count_tokens(text) + IMAGE_TOKENS * images
+    out = {"count": count, "tokens": list(range(count)), "token_strs": None}
+    return out | ({"max_model_len": max_model_len} if max_model_len else {})
