@@ -279,6 +279,56 @@ def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video
         _fail(judgement.message, judgement.code)
 
 
+@main.command("sweep")
+@click.argument("families", nargs=-1)
+@click.option("--knob", "knob_range", default=None, metavar="NAME=LOW..HIGH[:STEP]",
+              help="The knob to sweep and its levels, e.g. rows=2..8 or blur=0..3:0.5 (float bounds without a "
+              "step: 5 levels).")
+@click.option("--preset", default=None, help="A named set of knobs and ranges instead: vision-limits.")
+@click.option("--per-level", type=int, default=None, help="Cases per level [default: 3; 2 with --preset].")
+@click.option("--variants", type=int, default=1, show_default=True,
+              help="K variants of each case (new seeds); adds worst-case accuracy (all K right).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Suite seed.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Sweep folder (default: sweeps/<families>-<knob>-<hash>); the same sweep into it resumes.")
+@click.option("--endpoint", default=None, help="OpenAI-compatible base URL (default: the built-in reference "
+              "endpoint).")
+@click.option("--model", default=None, help="Model name (default: the first from /v1/models).")
+@click.option("--api-key", default=None, help="API key (default: $ASSETGEN_API_KEY or $OPENAI_API_KEY); never "
+              "written anywhere.")
+@click.option("--concurrency", type=int, default=4, show_default=True, help="Requests in flight at once.")
+@click.option("--max-tokens", type=int, default=1024, show_default=True, help="max_tokens of each request.")
+@click.option("--video-mode", type=click.Choice(["video_url", "frames", "jpeg-sequence"]), default="video_url",
+              show_default=True, help="How clips are sent.")
+@click.option("--num-frames", type=int, default=None, help="Frames per clip, as for eval.")
+@click.option("--timeout", type=float, default=300.0, show_default=True, help="Seconds per attempt.")
+def sweep_command(families, knob_range, preset, per_level, variants, seed, out, endpoint, model, api_key,
+                  concurrency, max_tokens, video_mode, num_frames, timeout) -> None:
+    """Accuracy against a knob's level, per family: where does the endpoint stop seeing?"""
+    from assetgen.generate.sweep_plan import PRESET_PER_LEVEL, Series, parse_knob_range
+    from assetgen.generate.sweep_plan import preset as preset_series
+    from assetgen.report.console import print_sweep
+    from assetgen.report.sweep import SweepOptions, run_sweep
+    from assetgen.run.endpoint import api_key as resolve_key
+    from assetgen.run.payload import RequestOptions
+
+    if preset:
+        if families or knob_range:
+            raise AssetgenError("--preset takes neither FAMILY arguments nor --knob")
+        series = preset_series(preset)
+    else:
+        if not families or not knob_range:
+            raise AssetgenError("give FAMILY [FAMILY...] and --knob NAME=LOW..HIGH[:STEP], or --preset")
+        knob, levels = parse_knob_range(knob_range)
+        series = [Series(family, knob, levels) for family in dict.fromkeys(families)]
+    options = SweepOptions(
+        series=series, per_level=per_level or (PRESET_PER_LEVEL if preset else 3), seed=seed, variants=variants,
+        out=out, preset=preset, endpoint=endpoint, model=model, api_key=resolve_key(api_key),
+        concurrency=concurrency, timeout=timeout,
+        request=RequestOptions(model="", max_tokens=max_tokens, video_mode=video_mode, num_frames=num_frames))
+    print_sweep(run_sweep(options, notify=lambda line: click.echo(line, err=True)))
+
+
 @main.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Bind address (loopback by default).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,

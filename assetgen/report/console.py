@@ -162,3 +162,15 @@ class ProgressBar:
         if self.console.is_terminal:
             self.progress.stop()
         return False
+
+
+def print_sweep(result, console: Console | None = None) -> None:
+    """A sweep's levels and fits (`sweep_record.SweepResult`)."""
+    from assetgen.report.sweep_view import headline, level_rows
+
+    console = console or stdout_console()
+    console.print(plain(headline(result), "bold"))
+    console.print(rich_table("Accuracy by level", *level_rows(result), total_last=False))
+    for series in result.series:
+        console.print(plain(series.summary))
+    console.print(plain(f"every answer: {result.run}/report.html; the figure: sweep.png"))
