@@ -236,11 +236,14 @@ def grade_command(responses, golden, out) -> None:
 @click.option("--resume", type=click.Path(file_okay=False, exists=True, path_type=Path), default=None,
               help="Continue a run folder: finished cases are skipped.")
 @click.option("--fail-under", type=float, default=None, help="Exit 1 when accuracy is below this fraction.")
+@click.option("--variants", type=int, default=None, metavar="K",
+              help="Ask K variants of each case (same family, knobs and question, new seeds; the first is the "
+              "case itself) and report worst-case accuracy (a case counts when all K are right) beside the average.")
 @click.option("--batch", is_flag=True, help="Submit the suite as one OpenAI batch (Files and Batches APIs, through "
               "the openai SDK), wait for it, then grade; needs --endpoint and --model.")
 def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video_mode, num_frames, max_tokens,
                  temperature, seed, timeout, retries, concurrency, thinking, extra_body, no_stream, out, resume,
-                 fail_under, batch) -> None:
+                 fail_under, variants, batch) -> None:
     """Measure an OpenAI-compatible endpoint on the golden set and report like a benchmark."""
     import orjson
 
@@ -269,7 +272,7 @@ def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video
     if batch and resume:
         raise AssetgenError("--batch cannot --resume: a batch is submitted whole")
     run = evaluate_batch if batch else evaluate
-    report = run(options, notify=lambda line: click.echo(line, err=True))
+    report = run(options, notify=lambda line: click.echo(line, err=True), variants=variants)
     print_report(report)
     click.echo(f"\nrun folder: {report.run_dir}  (report.html, report.md, grades.jsonl)")
     judgement = judge(report, fail_under)

@@ -19,6 +19,7 @@ from rich.text import Text
 from assetgen.report import tables
 from assetgen.report.grading import RunReport
 from assetgen.report.text import spec_line
+from assetgen.report.variants import worst_case, worst_grid, worst_note
 from assetgen.report.visible import visible
 
 if TYPE_CHECKING:
@@ -93,6 +94,11 @@ def print_report(report: RunReport, console: Console | None = None) -> None:
                                 ", ".join(f"{c} {n}" for c, n in summary.causes.items())))
         if summary.frames:
             console.print(plain(f"Frames: {summary.frames.message}"))
+        worst = worst_case(report, label)
+        if worst:
+            console.print(rich_table("Average and worst case over variants" + (f", thinking {label}" if several
+                                                                               else ""), *worst_grid(worst)))
+            console.print(plain(worst_note(worst)))
         consistency = tables.consistency(report, label)
         if consistency:
             console.print(rich_table(f"Consistency over {consistency.repeats} repeats" +
