@@ -287,6 +287,8 @@ def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video
 @click.option("--knob", "knob_range", default=None, metavar="NAME=LOW..HIGH[:STEP]",
               help="The knob to sweep and its levels, e.g. rows=2..8 or blur=0..3:0.5 (float bounds without a "
               "step: 5 levels).")
+@click.option("--set", "fixed_args", multiple=True, metavar="NAME=VALUE",
+              help="Hold another knob at a value for every level (repeatable), e.g. question=transcribe.")
 @click.option("--preset", default=None, help="A named set of knobs and ranges instead: vision-limits.")
 @click.option("--per-level", type=int, default=None, help="Cases per level [default: 3; 2 with --preset].")
 @click.option("--variants", type=int, default=1, show_default=True,
@@ -305,10 +307,10 @@ def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video
               show_default=True, help="How clips are sent.")
 @click.option("--num-frames", type=int, default=None, help="Frames per clip, as for eval.")
 @click.option("--timeout", type=float, default=300.0, show_default=True, help="Seconds per attempt.")
-def sweep_command(families, knob_range, preset, per_level, variants, seed, out, endpoint, model, api_key,
+def sweep_command(families, knob_range, fixed_args, preset, per_level, variants, seed, out, endpoint, model, api_key,
                   concurrency, max_tokens, video_mode, num_frames, timeout) -> None:
     """Accuracy against a knob's level, per family: where does the endpoint stop seeing?"""
-    from assetgen.generate.sweep_plan import PRESET_PER_LEVEL, Series, parse_knob_range
+    from assetgen.generate.sweep_plan import PRESET_PER_LEVEL, Series, parse_fixed, parse_knob_range
     from assetgen.generate.sweep_plan import preset as preset_series
     from assetgen.report.console import print_sweep
     from assetgen.report.sweep import SweepOptions, run_sweep
@@ -316,14 +318,15 @@ def sweep_command(families, knob_range, preset, per_level, variants, seed, out, 
     from assetgen.run.payload import RequestOptions
 
     if preset:
-        if families or knob_range:
-            raise AssetgenError("--preset takes neither FAMILY arguments nor --knob")
+        if families or knob_range or fixed_args:
+            raise AssetgenError("--preset takes neither FAMILY arguments, --knob nor --set")
         series = preset_series(preset)
     else:
         if not families or not knob_range:
             raise AssetgenError("give FAMILY [FAMILY...] and --knob NAME=LOW..HIGH[:STEP], or --preset")
         knob, levels = parse_knob_range(knob_range)
-        series = [Series(family, knob, levels) for family in dict.fromkeys(families)]
+        fixed = parse_fixed(fixed_args)
+        series = [Series(family, knob, levels, fixed) for family in dict.fromkeys(families)]
     options = SweepOptions(
         series=series, per_level=per_level or (PRESET_PER_LEVEL if preset else 3), seed=seed, variants=variants,
         out=out, preset=preset, endpoint=endpoint, model=model, api_key=resolve_key(api_key),

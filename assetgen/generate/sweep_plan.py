@@ -6,6 +6,7 @@ give FLOAT_LEVELS evenly spaced levels."""
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -84,6 +85,20 @@ def parse_knob_range(text: str) -> tuple[str, tuple[int | float, ...]]:
     return name.strip(), parse_levels(levels.strip(), text)
 
 
+def parse_fixed(texts: tuple[str, ...]) -> dict[str, Any]:
+    """--set NAME=VALUE ...: knobs held for every level; values are JSON when they parse as JSON."""
+    fixed: dict[str, Any] = {}
+    for text in texts:
+        name, sep, raw = text.partition("=")
+        if not sep or not name.strip() or "." in name:
+            raise ConfigError(f"--set {text!r} must look like NAME=VALUE, e.g. question=transcribe")
+        try:
+            fixed[name.strip()] = json.loads(raw)
+        except json.JSONDecodeError:
+            fixed[name.strip()] = raw
+    return fixed
+
+
 def check_series(series: Series) -> None:
     """One line naming the problem: a family without the knob (and its knobs), a knob that is no number,
     a level out of the knob's range."""
@@ -92,6 +107,8 @@ def check_series(series: Series) -> None:
     if series.knob not in knobs:
         valid = ", ".join(f"{k.name} ({k.describe_range()})" for k in family.knobs) or "none"
         raise ConfigError(f"{series.family} has no knob {series.knob!r}; its knobs: {valid}")
+    if series.knob in series.fixed:
+        raise ConfigError(f"{series.knob!r} is both swept and held with --set")
     knob = knobs[series.knob]
     if knob.kind not in ("int", "float"):
         raise ConfigError(f"{series.family}.{series.knob} is a {knob.kind} knob ({knob.describe_range()}); "
