@@ -332,7 +332,10 @@ def sweep_command(families, knob_range, fixed_args, preset, per_level, variants,
         out=out, preset=preset, endpoint=endpoint, model=model, api_key=resolve_key(api_key),
         concurrency=concurrency, timeout=timeout,
         request=RequestOptions(model="", max_tokens=max_tokens, video_mode=video_mode, num_frames=num_frames))
-    print_sweep(run_sweep(options, notify=lambda line: click.echo(line, err=True)))
+    result = run_sweep(options, notify=lambda line: click.echo(line, err=True))
+    print_sweep(result)
+    if not any(level.answered for series in result.series for level in series.levels):
+        _fail(f"no request got an answer; every failure is in the sweep folder's {result.run}/responses.jsonl", 3)
 
 
 @main.command("serve")

@@ -64,3 +64,17 @@ def test_too_little_data_gives_no_fit():
     assert fit_logistic([3, 3], [1, 2], [2, 2]) is None
     assert fit_logistic([1, 2], [0, 1], [0, 2]) is None  # one level without answers
     assert "no curve" in crossing(None, 0.5, "rows")
+
+
+def test_the_figure_draws_every_count_wilson_gives():
+    """Wilson's bound at 0 of 3 comes out as 5e-17, a hair above the point: the error bar must still draw."""
+    from assetgen.report.stats import wilson
+    from assetgen.report.sweep_record import LevelResult, SeriesResult, SweepResult
+    from assetgen.report.sweep_view import plot
+
+    levels = [LevelResult(level=n * 10 + k, cases=n, answered=n, right=k, accuracy=k / n, low=wilson(k, n)[0],
+                          high=wilson(k, n)[1]) for n in range(1, 8) for k in range(n + 1)]
+    series = SeriesResult(family="color_grid", knob="rows", levels=levels, fit=None, summary="")
+    result = SweepResult(endpoint="e", model="m", run="r", suite="s", per_level=1, seed=0, variants=1,
+                         series=[series])
+    assert plot(result)[:4] == b"\x89PNG"

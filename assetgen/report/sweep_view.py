@@ -61,8 +61,9 @@ def _panel(axes, knob: str, series: list[SeriesResult]) -> None:
         shown = [lv for lv in s.levels if lv.answered]
         x = np.array([lv.level for lv in shown], dtype=float)
         y = np.array([lv.accuracy for lv in shown], dtype=float)
-        below = y - np.array([lv.low for lv in shown])
-        above = np.array([lv.high for lv in shown]) - y
+        # clipped: Wilson's bound at 0 right comes out a rounding error above 0, which matplotlib refuses
+        below = np.maximum(0.0, y - np.array([lv.low for lv in shown]))
+        above = np.maximum(0.0, np.array([lv.high for lv in shown]) - y)
         axes.errorbar(x, y, yerr=[below, above], fmt="o", color=colour, capsize=3, markersize=4,
                       label=s.family)
         if s.fit is not None and len(x):
