@@ -303,14 +303,14 @@ def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video
               "written anywhere.")
 @click.option("--concurrency", type=int, default=4, show_default=True, help="Requests in flight at once.")
 @click.option("--max-tokens", type=int, default=1024, show_default=True, help="max_tokens of each request.")
-@click.option("--video-mode", type=click.Choice(["video_url", "frames", "jpeg-sequence"]), default="video_url",
-              show_default=True, help="How clips are sent.")
+@click.option("--video-mode", type=click.Choice(["video_url", "frames", "jpeg-sequence"]), default=None,
+              help="How clips are sent [default: video_url; with --preset, jpeg-sequence of 8 frames].")
 @click.option("--num-frames", type=int, default=None, help="Frames per clip, as for eval.")
 @click.option("--timeout", type=float, default=300.0, show_default=True, help="Seconds per attempt.")
 def sweep_command(families, knob_range, fixed_args, preset, per_level, variants, seed, out, endpoint, model, api_key,
                   concurrency, max_tokens, video_mode, num_frames, timeout) -> None:
     """Accuracy against a knob's level, per family: where does the endpoint stop seeing?"""
-    from assetgen.generate.sweep_plan import PRESET_PER_LEVEL, Series, parse_fixed, parse_knob_range
+    from assetgen.generate.sweep_plan import PRESET_PER_LEVEL, PRESET_REQUEST, Series, parse_fixed, parse_knob_range
     from assetgen.generate.sweep_plan import preset as preset_series
     from assetgen.report.console import print_sweep
     from assetgen.report.sweep import SweepOptions, run_sweep
@@ -321,6 +321,8 @@ def sweep_command(families, knob_range, fixed_args, preset, per_level, variants,
         if families or knob_range or fixed_args:
             raise AssetgenError("--preset takes neither FAMILY arguments, --knob nor --set")
         series = preset_series(preset)
+        if video_mode is None and num_frames is None:
+            video_mode, num_frames = PRESET_REQUEST["video_mode"], PRESET_REQUEST["num_frames"]
     else:
         if not families or not knob_range:
             raise AssetgenError("give FAMILY [FAMILY...] and --knob NAME=LOW..HIGH[:STEP], or --preset")
@@ -331,7 +333,8 @@ def sweep_command(families, knob_range, fixed_args, preset, per_level, variants,
         series=series, per_level=per_level or (PRESET_PER_LEVEL if preset else 3), seed=seed, variants=variants,
         out=out, preset=preset, endpoint=endpoint, model=model, api_key=resolve_key(api_key),
         concurrency=concurrency, timeout=timeout,
-        request=RequestOptions(model="", max_tokens=max_tokens, video_mode=video_mode, num_frames=num_frames))
+        request=RequestOptions(model="", max_tokens=max_tokens, video_mode=video_mode or "video_url",
+                               num_frames=num_frames))
     result = run_sweep(options, notify=lambda line: click.echo(line, err=True))
     print_sweep(result)
     if not any(level.answered for series in result.series for level in series.levels):

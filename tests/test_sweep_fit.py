@@ -41,6 +41,9 @@ def test_perfect_separation_stays_finite_and_puts_50_percent_between_the_levels(
     assert math.isfinite(fit.slope) and fit.slope < 0
     assert 3 < fit.level_at(0.5) < 4
     assert fit.level_at(0.9) < fit.level_at(0.5)  # falling: 90% comes at an easier level
+    # two cases a level, wrong only at the first: the prior must not smooth the step away
+    few = fit_logistic([0, 1, 2, 4, 6], [0, 2, 2, 2, 2], [2] * 5)
+    assert few.direction == "rising" and 0 < few.level_at(0.5) < 1
 
 
 def test_flat_data_give_no_level_and_say_so():

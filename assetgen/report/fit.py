@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-RIDGE = 0.5  # prior precision on the slope per standard deviation of the level: a weak pull towards flat
+RIDGE = 0.05  # prior precision on the slope per standard deviation of the level: a weak pull towards flat
 FLAT_P = 0.05  # slope not significant at this level: the curve is called flat
 STEPS = 100
 
