@@ -78,6 +78,7 @@ def _panel(axes, knob: str, series: list[SeriesResult]) -> None:
     axes.set_xlabel(knob)
     axes.set_ylabel("accuracy")
     axes.legend(fontsize=7, loc="best")
+    axes.set_title(", ".join(s.family for s in series), fontsize=9)
 
 
 def plot(result: SweepResult) -> bytes:
@@ -91,9 +92,9 @@ def plot(result: SweepResult) -> bytes:
     figure = new_figure(380 * columns + 40, 300 * rows + 40)
     for k, (knob, series) in enumerate(knobs.items()):
         row, column = divmod(k, columns)
-        left = 0.08 / columns + column / columns
-        bottom = 1 - (row + 1) / rows + 0.14 / rows
-        axes = figure.add_axes((left, bottom, 0.8 / columns, 0.7 / rows))
+        left = (column + 0.14) / columns  # room for the y label
+        bottom = 1 - (row + 1) / rows + 0.17 / rows
+        axes = figure.add_axes((left, bottom, 0.8 / columns, 0.64 / rows))
         _panel(axes, knob, series)
     figure.suptitle(f"Accuracy against difficulty: {result.model}", fontsize=10)
     return png_bytes(figure_pixels(figure))
