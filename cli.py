@@ -246,11 +246,14 @@ def grade_command(responses, golden, out) -> None:
 @click.option("--resume", type=click.Path(file_okay=False, exists=True, path_type=Path), default=None,
               help="Continue a run folder: finished cases are skipped.")
 @click.option("--fail-under", type=float, default=None, help="Exit 1 when accuracy is below this fraction.")
+@click.option("--variants", type=int, default=None, metavar="K",
+              help="Ask K variants of each case (same family, knobs and question, new seeds; the first is the "
+              "case itself) and report worst-case accuracy (a case counts when all K are right) beside the average.")
 @click.option("--batch", is_flag=True, help="Submit the suite as one OpenAI batch (Files and Batches APIs, through "
               "the openai SDK), wait for it, then grade; needs --endpoint and --model.")
 def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat, video_mode, num_frames, max_tokens,
                  temperature, seed, timeout, retries, concurrency, thinking, extra_body, no_stream, out, resume,
-                 fail_under, batch, concurrency_levels) -> None:
+                 fail_under, variants, batch, concurrency_levels) -> None:
     """Measure an OpenAI-compatible endpoint on the golden set and report like a benchmark."""
     import orjson
 
@@ -287,7 +290,7 @@ def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat
     if batch and resume:
         raise AssetgenError("--batch cannot --resume: a batch is submitted whole")
     run = evaluate_batch if batch else evaluate
-    report = run(options, notify=lambda line: click.echo(line, err=True))
+    report = run(options, notify=lambda line: click.echo(line, err=True), variants=variants)
     print_report(report)
     click.echo(f"\nrun folder: {report.run_dir}  (report.html, report.md, grades.jsonl)")
     judgement = judge(report, fail_under)
@@ -295,6 +298,65 @@ def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat
         click.echo(f"assetgen: warning: {warning}", err=True)
     if judgement.code:
         _fail(judgement.message, judgement.code)
+
+
+@main.command("sweep")
+@click.argument("families", nargs=-1)
+@click.option("--knob", "knob_range", default=None, metavar="NAME=LOW..HIGH[:STEP]",
+              help="The knob to sweep and its levels, e.g. rows=2..8 or blur=0..3:0.5 (float bounds without a "
+              "step: 5 levels).")
+@click.option("--set", "fixed_args", multiple=True, metavar="NAME=VALUE",
+              help="Hold another knob at a value for every level (repeatable), e.g. question=transcribe.")
+@click.option("--preset", default=None, help="A named set of knobs and ranges instead: vision-limits.")
+@click.option("--per-level", type=int, default=None, help="Cases per level [default: 3; 2 with --preset].")
+@click.option("--variants", type=int, default=1, show_default=True,
+              help="K variants of each case (new seeds); adds worst-case accuracy (all K right).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Suite seed.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Sweep folder (default: sweeps/<families>-<knob>-<hash>); the same sweep into it resumes.")
+@click.option("--endpoint", default=None, help="OpenAI-compatible base URL (default: the built-in reference "
+              "endpoint).")
+@click.option("--model", default=None, help="Model name (default: the first from /v1/models).")
+@click.option("--api-key", default=None, help="API key (default: $ASSETGEN_API_KEY or $OPENAI_API_KEY); never "
+              "written anywhere.")
+@click.option("--concurrency", type=int, default=4, show_default=True, help="Requests in flight at once.")
+@click.option("--max-tokens", type=int, default=1024, show_default=True, help="max_tokens of each request.")
+@click.option("--video-mode", type=click.Choice(["video_url", "frames", "jpeg-sequence"]), default=None,
+              help="How clips are sent [default: video_url; with --preset, jpeg-sequence of 8 frames].")
+@click.option("--num-frames", type=int, default=None, help="Frames per clip, as for eval.")
+@click.option("--timeout", type=float, default=300.0, show_default=True, help="Seconds per attempt.")
+def sweep_command(families, knob_range, fixed_args, preset, per_level, variants, seed, out, endpoint, model, api_key,
+                  concurrency, max_tokens, video_mode, num_frames, timeout) -> None:
+    """Accuracy against a knob's level, per family: where does the endpoint stop seeing?"""
+    from assetgen.generate.sweep_plan import PRESET_PER_LEVEL, PRESET_REQUEST, Series, parse_fixed, parse_knob_range
+    from assetgen.generate.sweep_plan import preset as preset_series
+    from assetgen.report.console import print_sweep
+    from assetgen.report.sweep import SweepOptions, run_sweep
+    from assetgen.run.endpoint import api_key as resolve_key
+    from assetgen.run.payload import RequestOptions
+
+    if preset:
+        if families or knob_range or fixed_args:
+            raise AssetgenError("--preset takes neither FAMILY arguments, --knob nor --set")
+        series = preset_series(preset)
+        if video_mode is None and num_frames is None:
+            video_mode, num_frames = PRESET_REQUEST["video_mode"], PRESET_REQUEST["num_frames"]
+    else:
+        if not families or not knob_range:
+            raise AssetgenError("give FAMILY [FAMILY...] and --knob NAME=LOW..HIGH[:STEP], or --preset")
+        knob, levels = parse_knob_range(knob_range)
+        fixed = parse_fixed(fixed_args)
+        series = [Series(family, knob, levels, fixed) for family in dict.fromkeys(families)]
+    options = SweepOptions(
+        series=series, per_level=per_level or (PRESET_PER_LEVEL if preset else 3), seed=seed, variants=variants,
+        out=out, preset=preset, endpoint=endpoint, model=model, api_key=resolve_key(api_key),
+        concurrency=concurrency, timeout=timeout,
+        request=RequestOptions(model="", max_tokens=max_tokens, video_mode=video_mode or "video_url",
+                               num_frames=num_frames))
+    result = run_sweep(options, notify=lambda line: click.echo(line, err=True))
+    print_sweep(result)
+    if not any(level.answered for series in result.series for level in series.levels):
+        _fail(f"no request got an answer; every failure is in the sweep folder's {result.run}/responses.jsonl", 3)
 
 
 @main.command("serve")

@@ -183,3 +183,25 @@ def test_scale_suite_sweeps_concurrency_and_skips_sizes_over_max_model_len(tmp_p
     assert [row.level for row in table.rows] == [1, 2, 4, 8] and all(row.aggregate_tps for row in table.rows)
     text = (run_dir / "summary.txt").read_text()
     assert "not sent: larger than the server's max_model_len 4,096" in text and "Saturation" in text
+
+
+def test_a_small_sweep_runs_end_to_end_and_says_the_curve_is_flat(tmp_path):
+    """The tiny random model answers nonsense at every level: a flat curve, said so, with no made-up level."""
+    from assetgen.generate.sweep_plan import Series
+    from assetgen.report.sweep import SweepOptions, run_sweep
+
+    url = URL.rstrip("/") if URL.rstrip("/").endswith("/v1") else URL.rstrip("/") + "/v1"
+    options = SweepOptions([Series("color_grid", "rows", (2, 4, 6), {"question": "grid"}),
+                            Series("bar_chart", "bars", (3, 6, 9), {"question": "value"})],
+                           per_level=2, variants=2, out=tmp_path / "sweep", endpoint=url, concurrency=2, timeout=120,
+                           request=RequestOptions(model="", max_tokens=16))
+    result = run_sweep(options)
+    records = read_responses(tmp_path / "sweep" / result.run / "responses.jsonl")
+    assert len(records) == 2 * 3 * 2 * 2 and all(r.status == "ok" for r in records), [r.error for r in records]
+    assert result.model == "tiny-vlm"
+    for series in result.series:
+        assert series.fit is None or series.fit.direction == "flat"
+        assert "flat" in series.summary and "≈" not in series.summary
+        assert series.fit is None or (series.fit.level_50 is None and series.fit.level_90 is None)
+    markdown = (tmp_path / "sweep" / "sweep.md").read_text()
+    assert "flat" in markdown and (tmp_path / "sweep" / "sweep.png").stat().st_size > 1000

@@ -176,16 +176,21 @@ def fingerprint(jobs: list[Job], chunk: int) -> dict[str, Any]:
 def build(out: str | Path, *, suite: str = "golden", seed: int = 0, per_family: int | None = None,
           families: tuple[str, ...] = (), knobs: dict[str, dict[str, Any]] | None = None, workers: int = 1,
           progress: Callable[[int], None] | None = None, shard_size: int | None = None, ray: Any = None,
-          log: Callable[[str], None] | None = None) -> Manifest:
+          log: Callable[[str], None] | None = None, jobs: list[Job] | None = None) -> Manifest:
     """Build `suite` into `out`, replacing only what a build owns (cases, manifest, assets).
 
     Resumable: cases are committed to `out/.building/` in chunks (one per shard when sharded), and a rerun
     of the same build keeps the chunks whose files still match their hashes. `ray` (a
-    `distributed.RayOptions`) runs the jobs on a Ray cluster; the bytes written are the same."""
+    `distributed.RayOptions`) runs the jobs on a Ray cluster; the bytes written are the same. `jobs`, when
+    given, are built instead of the suite's plan (sweeps and variants: a knob or seed per case), and
+    `suite` only names them in the manifest."""
     if seed < 0:
         raise ConfigError(f"--seed {seed} must be >= 0")
     out = Path(out)
-    jobs = plan(suite, seed, per_family, families=families, knobs=knobs, shard_size=shard_size)
+    if jobs is None:
+        jobs = plan(suite, seed, per_family, families=families, knobs=knobs, shard_size=shard_size)
+    elif not jobs:
+        raise ConfigError("nothing to build: no cases")
     chunk = shard_size or CHUNK
     shared = bool(ray is not None and getattr(ray, "shared_out", False))
     with Staging(out, fingerprint(jobs, chunk), len(jobs), chunk, sharded=shard_size is not None) as staging:

@@ -19,6 +19,7 @@ from rich.text import Text
 from assetgen.report import tables
 from assetgen.report.grading import RunReport
 from assetgen.report.text import spec_line
+from assetgen.report.variants import worst_case, worst_grid, worst_note
 from assetgen.report.visible import visible
 
 if TYPE_CHECKING:
@@ -96,6 +97,11 @@ def print_report(report: RunReport, console: Console | None = None) -> None:
                                 ", ".join(f"{c} {n}" for c, n in summary.causes.items())))
         if summary.frames:
             console.print(plain(f"Frames: {summary.frames.message}"))
+        worst = worst_case(report, label)
+        if worst:
+            console.print(rich_table("Average and worst case over variants" + (f", thinking {label}" if several
+                                                                               else ""), *worst_grid(worst)))
+            console.print(plain(worst_note(worst)))
         consistency = tables.consistency(report, label)
         if consistency:
             console.print(rich_table(f"Consistency over {consistency.repeats} repeats" +
@@ -171,3 +177,15 @@ class ProgressBar:
         if self.console.is_terminal:
             self.progress.stop()
         return False
+
+
+def print_sweep(result, console: Console | None = None) -> None:
+    """A sweep's levels and fits (`sweep_record.SweepResult`)."""
+    from assetgen.report.sweep_view import headline, level_rows
+
+    console = console or stdout_console()
+    console.print(plain(headline(result), "bold"))
+    console.print(rich_table("Accuracy by level", *level_rows(result), total_last=False))
+    for series in result.series:
+        console.print(plain(series.summary))
+    console.print(plain(f"every answer: {result.run}/report.html; the figure: sweep.png"))

@@ -8,35 +8,54 @@ from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 
+from assetgen.errors import ConfigError
 from assetgen.generate.suite_cache import suite_folder
 from assetgen.reference.server import Running
 from assetgen.report.console import ProgressBar
 from assetgen.report.grading import RunReport
+from assetgen.report.variants import variant_suite
 from assetgen.report.write import write_reports
 from assetgen.run.batch import BatchPolling, run_batch
 from assetgen.run.endpoint import base_url
 from assetgen.run.records import read_run_info
-from assetgen.run.runner import EvalOptions, run_eval
+from assetgen.run.runner import EvalOptions, run_eval, select
 
 EXIT_BELOW = 1  # accuracy below --fail-under
 EXIT_NO_ANSWER = 3  # as for an unreachable endpoint: nothing usable came back
 
 
+def with_variants(options: EvalOptions, variants: int | None,
+                  notify: Callable[[str], None] = lambda _: None) -> None:
+    """`--variants K`: ask the suite of K variants of each chosen case instead (built once, cached in the
+    runs folder); the choice (--filter, --limit) is made on the original cases."""
+    if not variants:
+        return
+    if options.resume is not None:
+        raise ConfigError("--variants cannot be given with --resume: a resumed run keeps its own suite")
+    chosen = lambda cases: select(cases, options.filters, options.limit)  # noqa: E731
+    options.golden = variant_suite(options.golden, options.out, variants, chosen, notify)
+    options.filters, options.limit = (), None
+
+
 def evaluate_batch(options: EvalOptions, polling: BatchPolling | None = None, *,
-                   notify: Callable[[str], None] = lambda _: None) -> RunReport:
+                   notify: Callable[[str], None] = lambda _: None, variants: int | None = None) -> RunReport:
     """`assetgen eval --batch`: the suite as one OpenAI batch (run.batch), then graded and reported."""
     if options.endpoint:
         options.endpoint = base_url(options.endpoint)
     options.golden = suite_folder(options.suite, options.out, options.golden, log=notify)
+    with_variants(options, variants, notify)
     return write_reports(run_batch(options, polling, notify), options.golden)
 
 
-def evaluate(options: EvalOptions, *, notify: Callable[[str], None] = lambda _: None) -> RunReport:
-    """Run `options` and report it. With no endpoint, the reference endpoint answers over real HTTP
+def evaluate(options: EvalOptions, *, notify: Callable[[str], None] = lambda _: None,
+             variants: int | None = None) -> RunReport:
+    """Run `options` and report it (with `variants`, over K variants of each case: `with_variants`).
+    With no endpoint, the reference endpoint answers over real HTTP
     on a free loopback port for the length of the run; a resumed run asks the endpoint it recorded,
     starting the built-in one again if that is what it used, unless an endpoint is given."""
     if options.resume is None:  # a resumed run asks the suite folder it recorded
         options.golden = suite_folder(options.suite, options.out, options.golden, log=notify)
+    with_variants(options, variants, notify)
     with ExitStack() as stack:
         endpoint = options.endpoint
         if endpoint is None and options.resume is not None:

@@ -27,6 +27,7 @@ from assetgen.media.video import first_frame, jpeg_bytes
 from assetgen.report import tables
 from assetgen.report.grading import RunReport
 from assetgen.report.text import spec_line
+from assetgen.report.variants import worst_case, worst_grid, worst_note
 from assetgen.report.visible import visible
 from assetgen.run.records import ResponseRecord
 from graders import CAUSES, Grade, category_key
@@ -292,6 +293,8 @@ def html_report(report: RunReport, run_dir: Path, plots: list[str], *, embed_lim
         "summaries": report.summaries,
         "accuracies": {label: tables.accuracies(report, label) for label in labels},
         "consistency": consistency,
+        "worst": {label: (w, worst_grid(w), worst_note(w)) if (w := worst_case(report, label)) else None
+                  for label in labels},
         "thinking": tables.thinking(report),
         "dimensions": tables.dimensions(report),
         "metrics": tables.METRICS,

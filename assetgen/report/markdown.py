@@ -8,6 +8,7 @@ import re
 from assetgen.report import tables
 from assetgen.report.grading import RunReport
 from assetgen.report.text import spec_line
+from assetgen.report.variants import worst_case, worst_grid, worst_note
 from assetgen.report.visible import visible
 from assetgen.run.records import ResponseRecord
 from graders import category_key
@@ -56,6 +57,9 @@ def markdown(report: RunReport, plots: list[str]) -> str:
             lines += ["Causes: " + ", ".join(f"{c} {n}" for c, n in summary.causes.items()), ""]
         if summary.frames:
             lines += [f"Frames: {md_escape(summary.frames.message)}", ""]
+        worst = worst_case(report, label)
+        if worst:
+            lines += [*md_table(*worst_grid(worst)), "", worst_note(worst), ""]
         consistency = tables.consistency(report, label)
         if consistency:
             lines += [f"### Consistency over {consistency.repeats} repeats", "",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from assetgen.report import tables
 from assetgen.report.grading import RunReport
+from assetgen.report.variants import worst_case, worst_grid, worst_note
 from assetgen.report.visible import visible
 
 __all__ = ["plain_table", "spec_line", "terminal_text"]
@@ -37,6 +38,9 @@ def terminal_text(report: RunReport) -> str:
                        ", ".join(f"{cause} {n}" for cause, n in summary.causes.items()))
         if summary.frames:
             out.append(f"Frames: {summary.frames.message}")
+        worst = worst_case(report, label)
+        if worst:
+            out += ["", *plain_table(*worst_grid(worst)), worst_note(worst)]
         consistency = tables.consistency(report, label)
         if consistency:
             out += ["", f"Consistency over {consistency.repeats} repeats:",
