@@ -285,6 +285,8 @@ def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video
               help="Port (0: any free port).")
 @click.option("--num-frames", type=int, default=None, help="Look at only N uniformly sampled frames per clip.")
 @click.option("--fps", type=float, default=None, help="Sample clips at this rate from their container fps.")
+@click.option("--max-pixels", type=click.IntRange(min=3136), default=None,
+              help="Downscale images to at most N pixels before reading them, as Qwen's processor does.")
 @click.option("--think", is_flag=True, help="Reason before answering (message.reasoning).")
 @click.option("--think-in-content", is_flag=True, help="With --think: reasoning as <think>...</think> in content.")
 @click.option("--redact-secrets", is_flag=True, help="Mask sk-... keys it reads.")
@@ -292,14 +294,14 @@ def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video
 @click.option("--tokens-per-s", type=float, default=None, help="Pace generated tokens.")
 @click.option("--fail-rate", type=float, default=0.0, help="Share of requests answered 500 or 429.")
 @click.option("--degenerate", is_flag=True, help="Answer with repetition loops.")
-def serve_command(host, port, num_frames, fps, think, think_in_content, redact_secrets, latency, tokens_per_s,
+def serve_command(host, port, num_frames, fps, max_pixels, think, think_in_content, redact_secrets, latency, tokens_per_s,
                   fail_rate, degenerate) -> None:
     """Run the reference endpoint: an OpenAI-compatible server that answers from pixels."""
     from assetgen.reference.server import ServeOptions, serve
 
     if not 0 <= fail_rate <= 1:
         raise AssetgenError(f"--fail-rate {fail_rate} must be between 0 and 1")
-    options = ServeOptions(num_frames=num_frames, fps=fps, think=think or think_in_content,
+    options = ServeOptions(num_frames=num_frames, fps=fps, max_pixels=max_pixels, think=think or think_in_content,
                            think_in_content=think_in_content, redact_secrets=redact_secrets, latency=latency,
                            tokens_per_s=tokens_per_s, fail_rate=fail_rate, degenerate=degenerate)
     click.echo(f"assetgen reference endpoint on http://{host}:{port}/v1", err=True)
