@@ -149,7 +149,7 @@ def analyse(measurements: list[Measurement], *, endpoint: str, builtin: bool, mo
         modes[2] = _frames_mode(modes[2], measurements, image_cost)
     kwargs = _kwargs(measurements, step)
     main = modes[0]
-    seen = main.tokens.high if main.tokens.found else (main.answers.high if main.answers.found else None)
+    seen = agreed(main)
     headline = (f"the server samples {seen if seen is not None else '?'} frames of a {CLIP_FRAMES}-frame "
                 f"{CLIP_FPS} fps clip sent as video_url (answers: N≈{main.answers.shown()}, "
                 f"tokens: N≈{main.tokens.shown()})")
@@ -244,15 +244,32 @@ def _pattern(by_length: dict[str, int | None], by_fps: dict[str, int | None]) ->
     return "unknown"
 
 
+def agreed(f: ModeFinding) -> int | None:
+    """The frames both methods allow: tokens count pairs (N or N - 1 frames, an odd count padded to a pair),
+    answers a range; where they meet, else the tokens' count, else the answers'."""
+    tokens, answers = f.tokens, f.answers
+    if tokens.found and answers.found:
+        low, high = max(tokens.high - 1, answers.low), min(tokens.high, answers.high)
+        if low <= high:
+            return high
+    return tokens.high if tokens.found else answers.high
+
+
+def _disagree(f: ModeFinding) -> bool:
+    return f.tokens.found and f.answers.found and not (f.answers.low <= f.tokens.high
+                                                       and f.tokens.high - 1 <= f.answers.high)
+
+
 def _summary(f: ModeFinding) -> str:
     if not f.accepted:
         return f"{f.mode}: refused ({f.error})"
-    seen = f.tokens.high if f.tokens.found else f.answers.high
+    seen = agreed(f)
     what = f"{seen} of {CLIP_FRAMES} frames" if seen is not None else "an unknown number of frames"
     how = {"all": "every frame it is sent", "fps": "a number set by the container's fps"}.get(
         f.pattern, f"at most {f.pattern[4:]} frames" if f.pattern.startswith("cap ") else "no clear rule")
+    clash = "; the two methods disagree" if _disagree(f) else ""
     return (f"{f.mode}: the model gets {what} of the {CLIP_FPS} fps clip (answers: N≈{f.answers.shown()}, "
-            f"tokens: N≈{f.tokens.shown()}); it sees {how}")
+            f"tokens: N≈{f.tokens.shown()}); it sees {how}{clash}")
 
 
 def _kwargs(measurements: list[Measurement], step: int | None) -> KwargsFinding:
@@ -290,7 +307,7 @@ def _advice(modes: list[ModeFinding], kwargs: KwargsFinding, images: dict) -> st
         out.append(f"video_url: the server picks frames by the container's fps ({CLIP_FRAMES} frames tagged 30 fps "
                    f"→ {video.by_fps.get('30')} frames): send clips tagged with their true fps, or raise the sampling "
                    "rate with `--media-io-kwargs '{\"video\":{\"fps\":30}}'`" if low is not None else "")
-        seen = video.tokens.high
+        seen = agreed(video)
         if seen is not None and seen < CLIP_FRAMES:
             out.append(f"at {CLIP_FPS} fps it still sees only {seen}: `--media-io-kwargs "
                        f"'{{\"video\":{{\"fps\":{CLIP_FPS}}}}}'` or higher")

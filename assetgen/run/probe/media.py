@@ -50,12 +50,17 @@ def flash_clips(seed: int, count: int = 6, candidates: int = 48) -> list[FlashCl
                     for rule, pick in RULES.items() for n in range(1, CLIP_FRAMES + 1)}
         views.append((index, family, scene, apparent))
     chosen: list[tuple] = []
+    keys = list(views[0][3])
+
+    def pinned(extra) -> tuple[int, int]:
+        """(keys whose answers pin down the frame count, distinct answer tuples) with `extra` added."""
+        counts: dict[tuple, set[int]] = {}
+        for key in keys:
+            counts.setdefault(tuple(v[3][key] for v in [*chosen, extra]), set()).add(key[1])
+        return sum(len(counts[tuple(v[3][k] for v in [*chosen, extra])]) == 1 for k in keys), len(counts)
+
     for _ in range(count):
-        def classes(extra, group=None):
-            keys = [k for k in views[0][3] if group is None or k[0] == group]
-            return len({tuple(v[3][k] for v in [*chosen, extra]) for k in keys})
-        best = max((v for v in views if v not in chosen), key=lambda v: (classes(v, "uniform"), classes(v), -v[0]))
-        chosen.append(best)
+        chosen.append(max((v for v in views if v not in chosen), key=lambda v: (*pinned(v), -v[0])))
     clips = []
     for index, family, scene, apparent in chosen:
         question = family.question(scene)
