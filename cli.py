@@ -238,9 +238,12 @@ def grade_command(responses, golden, out) -> None:
 @click.option("--fail-under", type=float, default=None, help="Exit 1 when accuracy is below this fraction.")
 @click.option("--batch", is_flag=True, help="Submit the suite as one OpenAI batch (Files and Batches APIs, through "
               "the openai SDK), wait for it, then grade; needs --endpoint and --model.")
+@click.option("--probe", "probe", type=click.Path(dir_okay=False, exists=True, path_type=Path), default=None,
+              help="A probe.json of `assetgen probe frames` for the report to cite [default: the newest in --out of "
+                   "the same endpoint and model].")
 def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video_mode, num_frames, max_tokens,
                  temperature, seed, timeout, retries, concurrency, thinking, extra_body, no_stream, out, resume,
-                 fail_under, batch) -> None:
+                 fail_under, batch, probe) -> None:
     """Measure an OpenAI-compatible endpoint on the golden set and report like a benchmark."""
     import orjson
 
@@ -268,8 +271,8 @@ def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video
                                extra_body=extra))
     if batch and resume:
         raise AssetgenError("--batch cannot --resume: a batch is submitted whole")
-    run = evaluate_batch if batch else evaluate
-    report = run(options, notify=lambda line: click.echo(line, err=True))
+    notify = lambda line: click.echo(line, err=True)  # noqa: E731
+    report = evaluate_batch(options, notify=notify) if batch else evaluate(options, notify=notify, probe=probe)
     print_report(report)
     click.echo(f"\nrun folder: {report.run_dir}  (report.html, report.md, grades.jsonl)")
     judgement = judge(report, fail_under)
@@ -294,8 +297,8 @@ def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video
 @click.option("--tokens-per-s", type=float, default=None, help="Pace generated tokens.")
 @click.option("--fail-rate", type=float, default=0.0, help="Share of requests answered 500 or 429.")
 @click.option("--degenerate", is_flag=True, help="Answer with repetition loops.")
-def serve_command(host, port, num_frames, fps, max_pixels, think, think_in_content, redact_secrets, latency, tokens_per_s,
-                  fail_rate, degenerate) -> None:
+def serve_command(host, port, num_frames, fps, max_pixels, think, think_in_content, redact_secrets, latency,
+                  tokens_per_s, fail_rate, degenerate) -> None:
     """Run the reference endpoint: an OpenAI-compatible server that answers from pixels."""
     from assetgen.reference.server import ServeOptions, serve
 
@@ -306,6 +309,57 @@ def serve_command(host, port, num_frames, fps, max_pixels, think, think_in_conte
                            tokens_per_s=tokens_per_s, fail_rate=fail_rate, degenerate=degenerate)
     click.echo(f"assetgen reference endpoint on http://{host}:{port}/v1", err=True)
     serve(host, port, options)
+
+
+@main.group("probe")
+def probe_group() -> None:
+    """What the server really feeds the model: frames per clip, image resolution (two independent ways each)."""
+
+
+def _probe_options(f):
+    for option in reversed([
+        click.option("--endpoint", default=None, help="OpenAI-compatible base URL [default: the built-in reference "
+                     "endpoint]."),
+        click.option("--model", default=None, help="Model name (default: the first from /v1/models)."),
+        click.option("--api-key", default=None, help="API key (default: $ASSETGEN_API_KEY or $OPENAI_API_KEY)."),
+        click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("runs"),
+                     show_default=True, help="Parent folder of the probe folder (eval looks for probes there)."),
+        click.option("--seed", type=int, default=0, show_default=True, help="Seed of the probe's media."),
+        click.option("--timeout", type=float, default=300.0, show_default=True, help="Seconds per request."),
+        click.option("--concurrency", type=click.IntRange(1, 64), default=2, show_default=True,
+                     help="Requests in flight at once."),
+    ]):
+        f = option(f)
+    return f
+
+
+def _run_probe(kind, endpoint, model, api_key, out, seed, timeout, concurrency) -> None:
+    from assetgen.report.probe import run_probe, terminal_lines
+    from assetgen.run.endpoint import api_key as resolve_key
+    from assetgen.run.probe import ProbeOptions
+
+    if endpoint is None:
+        click.echo("no --endpoint given: probing the built-in reference endpoint", err=True)
+    folder, record = run_probe(kind, ProbeOptions(endpoint=endpoint, out=out, model=model,
+                                                  api_key=resolve_key(api_key), seed=seed, timeout=timeout,
+                                                  concurrency=concurrency))
+    click.echo("\n".join(terminal_lines(record, folder)))
+
+
+@probe_group.command("frames")
+@_probe_options
+def probe_frames_command(**kwargs) -> None:
+    """How many frames of a clip the server feeds the model (from answers and from prompt tokens), per video
+    mode and with per-request media_io_kwargs, and the server setting that changes it."""
+    _run_probe("frames", **kwargs)
+
+
+@probe_group.command("resolution")
+@_probe_options
+def probe_resolution_command(**kwargs) -> None:
+    """The image resolution the model gets (prompt tokens against size; small type on growing canvases) and
+    how many images one request may carry."""
+    _run_probe("resolution", **kwargs)
 
 
 @main.command("export")

@@ -7,10 +7,12 @@ from collections import Counter
 from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from assetgen.reference.server import Running
 from assetgen.report.console import ProgressBar
 from assetgen.report.grading import RunReport
+from assetgen.report.probe_cite import attach_probe
 from assetgen.report.write import write_reports
 from assetgen.run.batch import BatchPolling, run_batch
 from assetgen.run.endpoint import base_url
@@ -29,7 +31,8 @@ def evaluate_batch(options: EvalOptions, polling: BatchPolling | None = None, *,
     return write_reports(run_batch(options, polling, notify), options.golden)
 
 
-def evaluate(options: EvalOptions, *, notify: Callable[[str], None] = lambda _: None) -> RunReport:
+def evaluate(options: EvalOptions, *, notify: Callable[[str], None] = lambda _: None,
+             probe: Path | None = None) -> RunReport:
     """Run `options` and report it. With no endpoint, the reference endpoint answers over real HTTP
     on a free loopback port for the length of the run; a resumed run asks the endpoint it recorded,
     starting the built-in one again if that is what it used, unless an endpoint is given."""
@@ -45,6 +48,9 @@ def evaluate(options: EvalOptions, *, notify: Callable[[str], None] = lambda _: 
         options.endpoint = base_url(endpoint)
         with ProgressBar() as bar:
             run_dir = run_eval(options, bar)
+    cited = attach_probe(run_dir, read_run_info(run_dir), options.out, probe)  # eval --probe, or the newest
+    if cited:
+        notify(f"citing the frames probe {cited}")
     return write_reports(run_dir, options.golden)
 
 

@@ -10,6 +10,7 @@ import orjson
 from assetgen.dataset.golden import load_golden
 from assetgen.dataset.records import Case
 from assetgen.report.performance import Performance, performance
+from assetgen.report.probe_cite import cite_probe
 from assetgen.report.speculative import Verdict, judge
 from assetgen.run.files import write_atomic
 from assetgen.run.metrics import SpecDecode, spec_decode, spec_from_answers
@@ -58,6 +59,7 @@ def grade_run(run_dir: Path, golden: Path | None = None) -> RunReport:
     write_atomic(run_dir / "grades.jsonl", b"".join(orjson.dumps(line) + b"\n" for line in lines))
     labels = sorted({r.thinking_label for r in records}, key=label_key) or ["server-default"]
     summaries = {label: summarize(cases, [g for r, g in graded if r.thinking_label == label]) for label in labels}
+    cite_probe(summaries, run_dir)  # the frames probe of this endpoint, when the run has one attached
     # modes share one request pool, so the run's time is not split by mode on the clock: each gets an even share
     share = (info.wall_s or 0.0) / max(1, len(labels))
     whole = info.wall_s if len(labels) > 1 else None
