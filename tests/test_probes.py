@@ -14,8 +14,10 @@ import cli
 from assetgen.reference.server import Running, ServeOptions
 from assetgen.reference.solver import solve
 from assetgen.reference.vision_tokens import clip_tokens, downscale, image_tokens, smart_resize
+from assetgen.report import tables
 from assetgen.report.evaluate import evaluate
 from assetgen.report.probe import run_probe
+from assetgen.report.write import write_reports as regrade
 from assetgen.run.payload import RequestOptions
 from assetgen.run.probe import FramesProbe, ProbeOptions, read_probe
 from assetgen.run.probe.analysis import frames_from_answers, knee, step_size
@@ -193,7 +195,12 @@ def test_eval_report_cites_the_probe_of_the_same_endpoint(eight):
     assert "num_frames" in frames.message  # the concrete server setting
     for name in ("report.md", "summary.txt", "report.html"):
         assert "samples 8 frames" in (report.run_dir / name).read_text(), name
+    # and every report opens with the server setting to change, whatever the answers said
+    warning = [w for w in tables.warnings(report) if w.startswith("Frames probe of this endpoint")]
+    assert len(warning) == 1 and "num_frames" in warning[0]
+    assert (report.run_dir / "summary.txt").read_text().count("Frames probe of this endpoint") == 1
     assert (report.run_dir / "probe.json").is_file()
+    assert "samples 8 frames" in regrade(report.run_dir).summaries["server-default"].frames.message  # kept
 
 
 def test_eval_of_another_endpoint_cites_no_probe_unless_asked(eight, tmp_path):

@@ -14,6 +14,7 @@ from assetgen.report.probe_cite import cite_probe
 from assetgen.report.speculative import Verdict, judge
 from assetgen.run.files import write_atomic
 from assetgen.run.metrics import SpecDecode, spec_decode, spec_from_answers
+from assetgen.run.probe import FramesProbe
 from assetgen.run.records import ResponseRecord, RunGrade, RunInfo, latest, read_responses, read_run_info
 from graders import Grade, Summary, grade, summarize
 
@@ -36,6 +37,7 @@ class RunReport:
     spec: SpecDecode | None
     run_dir: Path | None = None  # the run folder the report was read from
     verdict: Verdict | None = None  # fast but broken? None when the run did no speculative decoding
+    probe: FramesProbe | None = None  # the frames probe of the run's endpoint (probe_cite), when one is attached
 
     def graded(self, label: str | None = None) -> list[tuple[ResponseRecord, Grade]]:
         """The graded answers of one thinking mode (all of them when `label` is None)."""
@@ -59,7 +61,7 @@ def grade_run(run_dir: Path, golden: Path | None = None) -> RunReport:
     write_atomic(run_dir / "grades.jsonl", b"".join(orjson.dumps(line) + b"\n" for line in lines))
     labels = sorted({r.thinking_label for r in records}, key=label_key) or ["server-default"]
     summaries = {label: summarize(cases, [g for r, g in graded if r.thinking_label == label]) for label in labels}
-    cite_probe(summaries, run_dir)  # the frames probe of this endpoint, when the run has one attached
+    probe = cite_probe(summaries, run_dir)  # the frames probe of this endpoint, when the run has one attached
     # modes share one request pool, so the run's time is not split by mode on the clock: each gets an even share
     share = (info.wall_s or 0.0) / max(1, len(labels))
     whole = info.wall_s if len(labels) > 1 else None
@@ -67,4 +69,4 @@ def grade_run(run_dir: Path, golden: Path | None = None) -> RunReport:
     # the server's counters when it has them; else what it said about each answer
     spec = spec_decode(info.metrics_before, info.metrics_after) or spec_from_answers([r.spec for r in records
                                                                                       if r.spec])
-    return RunReport(info, cases, records, graded, summaries, perf, spec, run_dir, judge(spec, graded))
+    return RunReport(info, cases, records, graded, summaries, perf, spec, run_dir, judge(spec, graded), probe)

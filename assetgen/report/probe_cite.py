@@ -63,3 +63,8 @@ def cite_probe(summaries: dict[str, Summary], run_dir: Path | None) -> FramesPro
             summary.frames.message += (f". The frames probe of this endpoint ({probe.finished}) says: "
                                        f"{probe.headline}. To change it: {probe.recommendation}")
     return probe
+
+
+def probe_warning(probe: FramesProbe) -> str:
+    """The line every report opens with when the endpoint's frames probe recommends a server setting."""
+    return f"Frames probe of this endpoint ({probe.finished}): {probe.headline}. To change it: {probe.recommendation}"

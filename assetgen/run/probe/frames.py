@@ -189,6 +189,12 @@ def _frames_mode(finding: ModeFinding, measurements: list[Measurement], cost: in
                                        f"{at_clip.media_tokens}")
         finding.pattern = "all" if at_clip.frames_by_tokens >= CLIP_FRAMES else f"cap {at_clip.frames_by_tokens}"
     finding.summary = _summary(finding)
+    refused = next((m for m in measurements if m.mode == "frames" and m.method == "tokens" and m.status != "ok"), None)
+    if refused is not None and series:
+        most = max(series)
+        finding.summary = (f"frames: the server takes at most {most} images per request ({refused.images} were "
+                           f"refused), so a {CLIP_FRAMES}-frame clip cannot go as frames; up to {most}, every frame "
+                           f"sent is seen (tokens: {', '.join(f'{k} → {v}' for k, v in finding.by_length.items())})")
     return finding
 
 
@@ -292,8 +298,8 @@ def _kwargs(measurements: list[Measurement], step: int | None) -> KwargsFinding:
     elif changed:
         obeyed = ", ".join(f"{k} → {effects[k]} frames" for k in changed)
         ignored = ", ".join(k for k in effects if k not in changed)
-        text = f"per-request media_io_kwargs are accepted and obeyed: {obeyed}" + (f"; ignored: {ignored}" if ignored
-                                                                                   else "")
+        text = f"per-request media_io_kwargs are accepted and obeyed: {obeyed}" + (
+            f"; no change from (ignored, or the server's own setting already): {ignored}" if ignored else "")
     else:
         text = "per-request media_io_kwargs are accepted but change nothing (the server ignores them)"
     return KwargsFinding(accepted=True, effects=effects, summary=text)

@@ -95,6 +95,10 @@ def _pixels(n: int) -> str:
     return f"{n / 1e6:.2f} M" if n >= 1_000_000 else f"{n:,}"
 
 
+def _between(low: int, high: int) -> str:
+    return f"is {_pixels(low)} pixels" if low == high else f"lies between {_pixels(low)} and {_pixels(high)} pixels"
+
+
 def analyse(measurements: list[Measurement], *, endpoint: str, builtin: bool, model: str, started: str,
             seed: int = 0) -> ResolutionProbe:
     base = next((m for m in measurements if m.method == "baseline"), None)
@@ -111,8 +115,7 @@ def analyse(measurements: list[Measurement], *, endpoint: str, builtin: bool, mo
         tokens = Estimate(low=low, high=min(capped),
                           note=f"prompt tokens grow by one per {rate:.0f} pixels, then stop at {cap_tokens} from "
                                f"{_pixels(min(capped))} pixels: the model gets at most ~{_pixels(cap)} pixels "
-                               f"(about {side}x{side}); the cap (max_pixels) lies between {_pixels(low)} and "
-                               f"{_pixels(min(capped))} pixels")
+                               f"(about {side}x{side}); the cap (max_pixels) {_between(low, min(capped))}")
     elif rate is not None:
         tokens = Estimate(note=f"prompt tokens grow with pixels (one per {rate:.0f}) up to the largest image sent, "
                                f"{_pixels(largest)} pixels: no cap below that")
@@ -122,8 +125,8 @@ def analyse(measurements: list[Measurement], *, endpoint: str, builtin: bool, mo
     limit, tested, refusal = _limit(measurements)
     if cap is not None:
         headline = (f"the model gets images of at most ~{_pixels(cap)} pixels (about {int(cap ** 0.5)}x"
-                    f"{int(cap ** 0.5)}): larger ones are downscaled (the cap lies between {_pixels(tokens.low)} "
-                    f"and {_pixels(tokens.high)} pixels; tokens stop at {cap_tokens})")
+                    f"{int(cap ** 0.5)}): larger ones are downscaled (the cap {_between(tokens.low, tokens.high)}; "
+                    f"tokens stop at {cap_tokens})")
     elif rate is not None:
         headline = f"no image cap up to {_pixels(largest)} pixels (tokens keep growing)"
     else:
