@@ -192,6 +192,7 @@ def _frames_mode(finding: ModeFinding, measurements: list[Measurement], cost: in
     refused = next((m for m in measurements if m.mode == "frames" and m.method == "tokens" and m.status != "ok"), None)
     if refused is not None and series:
         most = max(series)
+        finding.pattern = f"at most {most} images per request"
         finding.summary = (f"frames: the server takes at most {most} images per request ({refused.images} were "
                            f"refused), so a {CLIP_FRAMES}-frame clip cannot go as frames; up to {most}, every frame "
                            f"sent is seen (tokens: {', '.join(f'{k} → {v}' for k, v in finding.by_length.items())})")
