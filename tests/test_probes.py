@@ -250,3 +250,20 @@ class _tmp:
 
     def __exit__(self, *exc):
         self.dir.cleanup()
+
+
+def test_probe_files_are_untrusted_input(tmp_path):
+    from assetgen.errors import AssetgenError
+    from assetgen.report.probe import probe_markdown
+
+    huge = tmp_path / "probe.json"
+    with open(huge, "wb") as handle:
+        handle.truncate(17 * 1024 * 1024)  # sparse: over the cap without writing it
+    with pytest.raises(AssetgenError, match="not a probe.json"):
+        read_probe(huge)
+    record = analyse_frames([_m(method="tokens", mode="video_url", frames=30, fps=2, status="error", http_status=500,
+                                error="HTTP 500: <script>alert(1)</script> [x](javascript:alert(1))")],
+                            endpoint="http://127.0.0.1:1/v1", builtin=False, model="![beacon](http://evil.example/x)",
+                            started="t")
+    text = probe_markdown(record, tmp_path)
+    assert "<script>" not in text and "](javascript:" not in text and "![beacon](" not in text

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from assetgen.errors import AssetgenError
 
 PROBE_VERSION = 1
+MAX_PROBE_BYTES = 16 * 1024 * 1024  # a probe.json is tens of kilobytes; a file an eval finds is read only this far
 Mode = Literal["video_url", "frames", "jpeg-sequence", "image", "text"]
 
 
@@ -75,7 +76,7 @@ class ModeFinding(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    mode: Mode
+    mode: Mode = Field(description="How the clip went (video_url, jpeg-sequence or frames).")
     accepted: bool = Field(description="Whether the server answered the mode's requests.")
     error: str | None = Field(None, description="The refusal, when it did not.")
     answers: Estimate = Field(description="Frames seen of the 30-frame 2 fps clip, from the answers.")
@@ -97,7 +98,7 @@ class KwargsFinding(BaseModel):
     refusal: str | None = Field(None, description="The server's refusal, when it refused.")
     effects: dict[str, int | None] = Field(default_factory=dict, description="Frames by tokens per kwargs asked "
                                            "('video_url {\"num_frames\": 8}': 30, ...).")
-    summary: str
+    summary: str = Field(description="One line: refused, ignored or obeyed, with the frames each kwargs gave.")
 
 
 class FramesProbe(BaseModel):
@@ -105,32 +106,32 @@ class FramesProbe(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    probe_version: int = PROBE_VERSION
-    kind: Literal["frames"] = "frames"
+    probe_version: int = Field(PROBE_VERSION, description="Format version of probe.json.")
+    kind: Literal["frames"] = Field("frames", description="Which probe wrote the file.")
     endpoint: str = Field(description="Base URL without credentials.")
     builtin_endpoint: bool = Field(description="Whether the probe asked the built-in reference endpoint.")
-    model: str
-    assetgen_version: str
+    model: str = Field(description="The model asked (scrubbed as every server string is).")
+    assetgen_version: str = Field(description="assetgen that ran the probe.")
     started: str = Field(description="UTC ISO time the probe started.")
     finished: str = Field(description="UTC ISO time it finished (the newest probe of an endpoint is cited).")
     clip_frames: int = Field(description="Frames of the headline clip.")
     clip_fps: float = Field(description="Its container fps.")
-    width: int
-    height: int
+    width: int = Field(description="Frame width in pixels of every probe clip.")
+    height: int = Field(description="Frame height in pixels.")
     text_tokens: int | None = Field(None, description="Prompt tokens of the prompt without media.")
     pair_tokens: int | None = Field(None, description="Prompt tokens per pair of frames, found from how tokens "
                                     "step between clips; None when tokens do not step.")
     overhead_tokens: int | None = Field(None, description="Tokens per clip beside its frame pairs (assumed smaller "
                                         "than one pair's).")
     image_tokens: int | None = Field(None, description="Prompt tokens per frame sent as a separate image.")
-    modes: list[ModeFinding]
-    kwargs: KwargsFinding
+    modes: list[ModeFinding] = Field(description="video_url, jpeg-sequence and frames, in that order.")
+    kwargs: KwargsFinding = Field(description="What per-request media_io_kwargs did.")
     frames_seen: int | None = Field(None, description="The headline: frames the model gets of the 30-frame 2 fps "
                                     "clip sent as video_url (tokens first, else answers).")
     headline: str = Field(description="The finding in one sentence.")
     recommendation: str = Field(description="The server setting that changes it, concretely.")
     evidence: list[str] = Field(description="The measurements behind the finding, one line each.")
-    measurements: list[Measurement]
+    measurements: list[Measurement] = Field(description="Every request sent, in order, with what came back.")
 
 
 class ResolutionProbe(BaseModel):
@@ -138,14 +139,14 @@ class ResolutionProbe(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    probe_version: int = PROBE_VERSION
-    kind: Literal["resolution"] = "resolution"
+    probe_version: int = Field(PROBE_VERSION, description="Format version of probe.json.")
+    kind: Literal["resolution"] = Field("resolution", description="Which probe wrote the file.")
     endpoint: str = Field(description="Base URL without credentials.")
     builtin_endpoint: bool = Field(description="Whether the probe asked the built-in reference endpoint.")
-    model: str
-    assetgen_version: str
-    started: str
-    finished: str
+    model: str = Field(description="The model asked (scrubbed as every server string is).")
+    assetgen_version: str = Field(description="assetgen that ran the probe.")
+    started: str = Field(description="UTC ISO time the probe started.")
+    finished: str = Field(description="UTC ISO time it finished.")
     text_tokens: int | None = Field(None, description="Prompt tokens of the prompt without media.")
     pixels_per_token: float | None = Field(None, description="Image pixels per prompt token while tokens grow "
                                            "with size (784 for Qwen-VL's 28x28 patches).")
@@ -159,10 +160,10 @@ class ResolutionProbe(BaseModel):
     images_limit: int | None = Field(None, description="Most images one request may carry (None: no limit found).")
     images_tested: int = Field(description="Most images asked for in one request.")
     images_refusal: str | None = Field(None, description="The server's refusal past the limit.")
-    headline: str
-    recommendation: str
-    evidence: list[str]
-    measurements: list[Measurement]
+    headline: str = Field(description="The finding in one sentence.")
+    recommendation: str = Field(description="The server setting that changes it, concretely.")
+    evidence: list[str] = Field(description="The measurements behind the finding, one line each.")
+    measurements: list[Measurement] = Field(description="Every request sent, in order, with what came back.")
 
 
 Probe = FramesProbe | ResolutionProbe
@@ -171,6 +172,8 @@ Probe = FramesProbe | ResolutionProbe
 def read_probe(path: Path) -> Probe:
     """A probe.json; a missing or damaged one is a one-line error."""
     try:
+        if path.stat().st_size > MAX_PROBE_BYTES:
+            raise AssetgenError(f"{path}: over {MAX_PROBE_BYTES} bytes: not a probe.json")
         data = path.read_bytes()
     except OSError as exc:
         raise AssetgenError(f"{path}: cannot read the probe ({exc.strerror or exc})") from None
