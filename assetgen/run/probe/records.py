@@ -44,7 +44,8 @@ class Measurement(BaseModel):
     prompt_tokens: int | None = Field(None, description="usage.prompt_tokens as the server reported it.")
     media_tokens: int | None = Field(None, description="prompt_tokens minus the text-only baseline's.")
     answer: str | None = Field(None, description="The answer, scrubbed and cut to 300 characters.")
-    value: float | None = Field(None, description="The number read from the answer (answers method).")
+    value: float | None = Field(None, description="The number read from the answer (answers method); for the "
+                                "small-type card (detail), the grade's score: 1 when read right.")
     expected: Any = Field(None, description="What the answer would be with every frame (or every pixel) seen.")
     frames_by_tokens: int | None = Field(None, description="Frames the tokens say the model got: 2 per frame pair "
                                          "(an odd count looks like the even count above it).")
