@@ -251,9 +251,12 @@ def grade_command(responses, golden, out) -> None:
               "case itself) and report worst-case accuracy (a case counts when all K are right) beside the average.")
 @click.option("--batch", is_flag=True, help="Submit the suite as one OpenAI batch (Files and Batches APIs, through "
               "the openai SDK), wait for it, then grade; needs --endpoint and --model.")
+@click.option("--probe", "probe", type=click.Path(dir_okay=False, exists=True, path_type=Path), default=None,
+              help="A probe.json of `assetgen probe frames` for the report to cite [default: the newest in --out of "
+                   "the same endpoint and model].")
 def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat, video_mode, num_frames, max_tokens,
                  temperature, seed, timeout, retries, concurrency, thinking, extra_body, no_stream, out, resume,
-                 fail_under, variants, batch, concurrency_levels) -> None:
+                 fail_under, variants, batch, concurrency_levels, probe) -> None:
     """Measure an OpenAI-compatible endpoint on the golden set and report like a benchmark."""
     import orjson
 
@@ -289,8 +292,11 @@ def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat
                                extra_body=extra))
     if batch and resume:
         raise AssetgenError("--batch cannot --resume: a batch is submitted whole")
-    run = evaluate_batch if batch else evaluate
-    report = run(options, notify=lambda line: click.echo(line, err=True), variants=variants)
+    notify = lambda line: click.echo(line, err=True)  # noqa: E731
+    if batch:
+        report = evaluate_batch(options, notify=notify, variants=variants)
+    else:
+        report = evaluate(options, notify=notify, variants=variants, probe=probe)
     print_report(report)
     click.echo(f"\nrun folder: {report.run_dir}  (report.html, report.md, grades.jsonl)")
     judgement = judge(report, fail_under)
@@ -365,6 +371,8 @@ def sweep_command(families, knob_range, fixed_args, preset, per_level, variants,
               help="Port (0: any free port).")
 @click.option("--num-frames", type=int, default=None, help="Look at only N uniformly sampled frames per clip.")
 @click.option("--fps", type=float, default=None, help="Sample clips at this rate from their container fps.")
+@click.option("--max-pixels", type=click.IntRange(min=3136), default=None,
+              help="Downscale images to at most N pixels before reading them, as Qwen's processor does.")
 @click.option("--think", is_flag=True, help="Reason before answering (message.reasoning).")
 @click.option("--think-in-content", is_flag=True, help="With --think: reasoning as <think>...</think> in content.")
 @click.option("--redact-secrets", is_flag=True, help="Mask sk-... keys it reads.")
@@ -382,8 +390,8 @@ def sweep_command(families, knob_range, fixed_args, preset, per_level, variants,
 @click.option("--degenerate", is_flag=True, help="Answer with repetition loops.")
 @click.option("--max-model-len", type=click.IntRange(1, None), default=None,
               help="Context limit in tokens, as vLLM's: /v1/models reports it, a longer prompt gets its 400.")
-def serve_command(host, port, num_frames, fps, think, think_in_content, redact_secrets, latency, tokens_per_s,
-                  token_time, prefill_per_1k, length_fields, runaway_reasoning, fail_rate, degenerate,
+def serve_command(host, port, num_frames, fps, max_pixels, think, think_in_content, redact_secrets, latency,
+                  tokens_per_s, token_time, prefill_per_1k, length_fields, runaway_reasoning, fail_rate, degenerate,
                   max_model_len) -> None:
     """Run the reference endpoint: an OpenAI-compatible server that answers from pixels."""
     from assetgen.reference.pacing import Pace
@@ -391,7 +399,7 @@ def serve_command(host, port, num_frames, fps, think, think_in_content, redact_s
 
     if not 0 <= fail_rate <= 1:
         raise AssetgenError(f"--fail-rate {fail_rate} must be between 0 and 1")
-    options = ServeOptions(num_frames=num_frames, fps=fps, think=think or think_in_content,
+    options = ServeOptions(num_frames=num_frames, fps=fps, max_pixels=max_pixels, think=think or think_in_content,
                            think_in_content=think_in_content, redact_secrets=redact_secrets, latency=latency,
                            tokens_per_s=tokens_per_s, fail_rate=fail_rate, degenerate=degenerate,
                            max_model_len=max_model_len)
@@ -402,6 +410,57 @@ def serve_command(host, port, num_frames, fps, think, think_in_content, redact_s
         raise AssetgenError(str(exc)) from None
     click.echo(f"assetgen reference endpoint on http://{host}:{port}/v1", err=True)
     serve(host, port, options)
+
+
+@main.group("probe")
+def probe_group() -> None:
+    """What the server really feeds the model: frames per clip, image resolution (two independent ways each)."""
+
+
+def _probe_options(f):
+    for option in reversed([
+        click.option("--endpoint", default=None, help="OpenAI-compatible base URL [default: the built-in reference "
+                     "endpoint]."),
+        click.option("--model", default=None, help="Model name (default: the first from /v1/models)."),
+        click.option("--api-key", default=None, help="API key (default: $ASSETGEN_API_KEY or $OPENAI_API_KEY)."),
+        click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("runs"),
+                     show_default=True, help="Parent folder of the probe folder (eval looks for probes there)."),
+        click.option("--seed", type=int, default=0, show_default=True, help="Seed of the probe's media."),
+        click.option("--timeout", type=float, default=300.0, show_default=True, help="Seconds per request."),
+        click.option("--concurrency", type=click.IntRange(1, 64), default=2, show_default=True,
+                     help="Requests in flight at once."),
+    ]):
+        f = option(f)
+    return f
+
+
+def _run_probe(kind, endpoint, model, api_key, out, seed, timeout, concurrency) -> None:
+    from assetgen.report.probe import run_probe, terminal_lines
+    from assetgen.run.endpoint import api_key as resolve_key
+    from assetgen.run.probe import ProbeOptions
+
+    if endpoint is None:
+        click.echo("no --endpoint given: probing the built-in reference endpoint", err=True)
+    folder, record = run_probe(kind, ProbeOptions(endpoint=endpoint, out=out, model=model,
+                                                  api_key=resolve_key(api_key), seed=seed, timeout=timeout,
+                                                  concurrency=concurrency))
+    click.echo("\n".join(terminal_lines(record, folder)))
+
+
+@probe_group.command("frames")
+@_probe_options
+def probe_frames_command(**kwargs) -> None:
+    """How many frames of a clip the server feeds the model (from answers and from prompt tokens), per video
+    mode and with per-request media_io_kwargs, and the server setting that changes it."""
+    _run_probe("frames", **kwargs)
+
+
+@probe_group.command("resolution")
+@_probe_options
+def probe_resolution_command(**kwargs) -> None:
+    """The image resolution the model gets (prompt tokens against size; small type on growing canvases) and
+    how many images one request may carry."""
+    _run_probe("resolution", **kwargs)
 
 
 @main.command("export")

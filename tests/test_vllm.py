@@ -205,3 +205,48 @@ def test_a_small_sweep_runs_end_to_end_and_says_the_curve_is_flat(tmp_path):
         assert series.fit is None or (series.fit.level_50 is None and series.fit.level_90 is None)
     markdown = (tmp_path / "sweep" / "sweep.md").read_text()
     assert "flat" in markdown and (tmp_path / "sweep" / "sweep.png").stat().st_size > 1000
+
+
+# --- assetgen probe: what vLLM really feeds the model ---------------------------------------------------------
+
+def _probe(kind: str, out: Path):
+    from assetgen.report.probe import run_probe
+    from assetgen.run.probe import ProbeOptions
+
+    return run_probe(kind, ProbeOptions(endpoint=URL, out=out, timeout=120))[1]
+
+
+def test_frames_probe_reads_vllm_sampling_from_prompt_tokens(tmp_path):
+    """Qwen2-VL's loader samples video_url clips by container fps (duration x 2 fps, at least 4, even) and
+    cuts a jpeg-sequence to num_frames (32 by default, or --media-io-kwargs' num_frames); the token method
+    sees both (the tiny model's answers are nonsense, so the answers method claims nothing)."""
+    record = _probe("frames", tmp_path)
+    video, sequence, frames = record.modes
+    assert record.pair_tokens and record.overhead_tokens is not None
+    assert video.pattern == "fps" and video.by_fps["2"] == 30 and video.by_fps["10"] == 6 and video.by_fps["30"] == 4
+    assert record.frames_seen == 30 and "fps" in record.recommendation
+    assert sequence.pattern.startswith("cap ") and "num_frames" in record.recommendation
+    assert frames.by_length == {"1": 1, "2": 2, "4": 4} and "--limit-mm-per-prompt" in record.recommendation
+    if record.kwargs.accepted:  # the server runs with --trust-request-mm-kwargs
+        assert record.kwargs.effects['video_url {"fps": 1}'] == 14  # 15 s x 1 fps, floored to an even count
+    else:
+        assert "--trust-request-mm-kwargs" in record.kwargs.refusal and "--trust-request-mm-kwargs" in \
+            record.recommendation
+
+
+def test_resolution_probe_finds_the_models_max_pixels_and_image_limit(tmp_path):
+    record = _probe("resolution", tmp_path)
+    # the tiny model's preprocessor_config caps images at 50176 pixels (64 tokens), serve.sh at 4 images
+    assert record.cap_pixels == 50176 and record.cap_tokens == 64 + 2 and round(record.pixels_per_token) == 784
+    assert record.images_limit == 4 and "At most 4 image(s)" in record.images_refusal
+
+
+def test_eval_cites_the_frames_probe_of_the_same_vllm(tmp_path):
+    _probe("frames", tmp_path)
+    run_dir, _ = run(tmp_path, ("flashing_light",))
+    from assetgen.report.probe_cite import attach_probe
+    from assetgen.run.records import read_run_info
+
+    assert attach_probe(run_dir, read_run_info(run_dir), tmp_path) is not None
+    report = write_reports(run_dir)
+    assert report.probe is not None and "Frames probe of this endpoint" in (run_dir / "summary.txt").read_text()

@@ -22,6 +22,7 @@ from assetgen.reference.media import MediaError, MediaLimits, decode_media
 from assetgen.reference.params import ParamError, check_message, check_params
 from assetgen.reference.solver import Clip, solve
 from assetgen.reference.tokens import count_tokens
+from assetgen.reference.vision_tokens import clip_tokens, downscale, image_tokens
 
 MODEL = "assetgen-reference"
 _SECRET = re.compile(r"sk-(?:proj-)?[A-Za-z0-9]{8,}")
@@ -31,6 +32,7 @@ _SECRET = re.compile(r"sk-(?:proj-)?[A-Za-z0-9]{8,}")
 class ServeOptions:
     num_frames: int | None = None  # look at only N uniformly sampled frames of each clip
     fps: float | None = None  # or sample clips at this rate from the container's fps, like vLLM's loader
+    max_pixels: int | None = None  # images downscaled to at most this many pixels first, as Qwen's processor does
     think: bool = False  # reason before answering (in `reasoning`, or <think> in content)
     think_in_content: bool = False
     redact_secrets: bool = False  # mask sk-... keys it reads
@@ -145,17 +147,20 @@ class Reference:
             raise ParamError(f"the prompt is {len(text)} characters, over the limit of "
                              f"{self.options.max_prompt_chars}")
         images, clips = [], []
+        media_tokens = 0  # counted Qwen-style (vision_tokens): per 28x28 patch, per pair of frames
         for (kind, _), value in zip(media, decode_media(media, self.options.limits), strict=True):
             if kind == "image_url":
-                images.append(value)
+                media_tokens += image_tokens(value, self.options.max_pixels)
+                images.append(downscale(value, self.options.max_pixels))
                 continue
             frames, fps = value
             if not frames:
                 raise MediaError("video_url: no frames")
             clip = Clip(self._sample(frames, fps))
             clip.seconds = (len(frames) - 1) / fps if fps else None
+            media_tokens += clip_tokens(clip)
             clips.append(clip)
-        prompt_tokens = count_tokens(text) + context.IMAGE_TOKENS * len(images) + 64 * sum(len(c) for c in clips)
+        prompt_tokens = count_tokens(text) + media_tokens
         context.check_length(prompt_tokens, self.options.max_model_len)
         return text, images, clips, prompt_tokens
 

@@ -527,6 +527,8 @@ def upright(image: np.ndarray) -> np.ndarray:
             image = cv2.warpAffine(image, turn, (width, height), flags=cv2.INTER_CUBIC,
                                    borderValue=(255, 255, 255))
     low, high = np.percentile(image, 1), np.percentile(image, 99.5)
+    if high - low < 64:  # ink on under 1% of the pixels (a small card on a large page): stretch from the darkest
+        low = float(image.min())
     stretched = np.clip((image.astype(float) - low) * 255.0 / max(1.0, high - low), 0, 255)
     return stretched.astype(np.uint8)
 

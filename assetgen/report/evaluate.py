@@ -7,12 +7,14 @@ from collections import Counter
 from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from assetgen.errors import ConfigError
 from assetgen.generate.suite_cache import suite_folder
 from assetgen.reference.server import Running
 from assetgen.report.console import ProgressBar
 from assetgen.report.grading import RunReport
+from assetgen.report.probe_cite import attach_probe
 from assetgen.report.variants import variant_suite
 from assetgen.report.write import write_reports
 from assetgen.run.batch import BatchPolling, run_batch
@@ -48,9 +50,9 @@ def evaluate_batch(options: EvalOptions, polling: BatchPolling | None = None, *,
 
 
 def evaluate(options: EvalOptions, *, notify: Callable[[str], None] = lambda _: None,
-             variants: int | None = None) -> RunReport:
-    """Run `options` and report it (with `variants`, over K variants of each case: `with_variants`).
-    With no endpoint, the reference endpoint answers over real HTTP
+             variants: int | None = None, probe: Path | None = None) -> RunReport:
+    """Run `options` and report it (with `variants`, over K variants of each case: `with_variants`; with
+    `probe`, citing that frames probe). With no endpoint, the reference endpoint answers over real HTTP
     on a free loopback port for the length of the run; a resumed run asks the endpoint it recorded,
     starting the built-in one again if that is what it used, unless an endpoint is given."""
     if options.resume is None:  # a resumed run asks the suite folder it recorded
@@ -68,6 +70,9 @@ def evaluate(options: EvalOptions, *, notify: Callable[[str], None] = lambda _: 
         options.endpoint = base_url(endpoint)
         with ProgressBar() as bar:
             run_dir = run_eval(options, bar)
+    cited = attach_probe(run_dir, read_run_info(run_dir), options.out, probe)  # eval --probe, or the newest
+    if cited:
+        notify(f"citing the frames probe {cited}")
     return write_reports(run_dir, options.golden)
 
 

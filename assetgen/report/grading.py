@@ -10,10 +10,12 @@ import orjson
 from assetgen.dataset.golden import load_golden
 from assetgen.dataset.records import Case
 from assetgen.report.performance import Performance, performance
+from assetgen.report.probe_cite import cite_probe
 from assetgen.report.scale import SCALE_CATEGORIES, ScaleTables, scale_tables
 from assetgen.report.speculative import Verdict, judge
 from assetgen.run.files import write_atomic
 from assetgen.run.metrics import SpecDecode, spec_decode, spec_from_answers
+from assetgen.run.probe import FramesProbe
 from assetgen.run.records import ResponseRecord, RunGrade, RunInfo, latest, read_responses, read_run_info
 from graders import Grade, Summary, grade, summarize
 from graders.measured import is_measurement
@@ -40,6 +42,7 @@ class RunReport:
     # measurement cases (latency, TTFT: graders/POLICY.md 8): graded, but kept out of `grades` and every accuracy
     measured: list[tuple[ResponseRecord, Grade]] = field(default_factory=list)
     scale: ScaleTables | None = None  # concurrency and context tables; those cases are not in `grades`
+    probe: FramesProbe | None = None  # the frames probe of the run's endpoint (probe_cite), when one is attached
 
     def graded(self, label: str | None = None) -> list[tuple[ResponseRecord, Grade]]:
         """The graded answers of one thinking mode (all of them when `label` is None)."""
@@ -70,6 +73,7 @@ def grade_run(run_dir: Path, golden: Path | None = None) -> RunReport:
     graded = [(r, g) for r, g in graded if not is_measurement(cases[r.case_id])]
     asked = [r for r, _ in graded + measured]  # `records` keeps them all: whether anything was answered counts them
     summaries = {label: summarize(cases, [g for r, g in graded if r.thinking_label == label]) for label in labels}
+    probe = cite_probe(summaries, run_dir)  # the frames probe of this endpoint, when the run has one attached
     # modes share one request pool, so the run's time is not split by mode on the clock: each gets an even share
     share = (info.wall_s or 0.0) / max(1, len(labels))
     whole = info.wall_s if len(labels) > 1 else None
@@ -79,4 +83,4 @@ def grade_run(run_dir: Path, golden: Path | None = None) -> RunReport:
     spec = spec_decode(info.metrics_before, info.metrics_after) or spec_from_answers([r.spec for r in asked
                                                                                       if r.spec])
     return RunReport(info, cases, records, graded, summaries, perf, spec, run_dir, judge(spec, graded), measured,
-                     scale_tables(scaled, cases, labels) if scaled else None)
+                     scale_tables(scaled, cases, labels) if scaled else None, probe)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from assetgen.report.dimensions import Section
 from assetgen.report.dimensions import sections as dimensions
 from assetgen.report.grading import RunReport, label_key
+from assetgen.report.probe_cite import probe_warning
 from assetgen.report.stats import cluster_bootstrap, mcnemar_exact, wilson
 from assetgen.run.records import ResponseRecord
 from graders import Grade, category_key
@@ -302,6 +303,8 @@ def warnings(report: RunReport) -> list[str]:
     errors = sum(g.verdict == "error" for _, g in report.grades)
     if errors:
         out.append(f"{errors} request(s) got no answer (transport errors); they are left out of every accuracy.")
+    if report.probe and report.probe.recommendation and not report.probe.recommendation.startswith("no setting"):
+        out.append(probe_warning(report.probe))
     if report.verdict and report.verdict.flagged and report.spec:
         out.insert(0, headline(report))  # fast but broken: before anything else
     return out
