@@ -48,7 +48,13 @@ SYLLOGISM = case("undetermined", "logic", kind="text",
                  prompt="All bloops are razzies. Some razzies are lazzies. Is 'some bloops are lazzies' true, false, "
                         "or cannot be determined?")
 
+LIME = {"id": "t", "family": "f", "category": "c", "modality": "text", "grader": {"name": "numeric", "args": {}},
+        "prompt": "I bought 4 limes for 320 yen in total. How much did one lime cost, in yen? Answer with a number.",
+        "truth": {"kind": "number", "value": 80, "unit": "yen"}}
+
 ROWS = [
+    ("5.2-number-bound-to-the-unit", LIME, ok("One lime cost 80 yen."), "correct", None),
+    ("5.2-unit-bound-wrong-number", LIME, ok("One lime costs 8 yen."), "incorrect", "wrong"),
     ("8.1-right-call", WEATHER, called("get_weather", RIGHT), "correct", None),
     ("8.1-alternative-value", WEATHER, called("get_weather", '{"city": "Lisbon, Portugal", "unit": "celsius"}'),
      "correct", None),
