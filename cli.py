@@ -292,8 +292,10 @@ def eval_command(endpoint, model, api_key, golden, filters, limit, repeat, video
 @click.option("--tokens-per-s", type=float, default=None, help="Pace generated tokens.")
 @click.option("--fail-rate", type=float, default=0.0, help="Share of requests answered 500 or 429.")
 @click.option("--degenerate", is_flag=True, help="Answer with repetition loops.")
+@click.option("--no-tool-parser", is_flag=True,
+              help="Refuse requests with tools (400) as vLLM does without --enable-auto-tool-choice.")
 def serve_command(host, port, num_frames, fps, think, think_in_content, redact_secrets, latency, tokens_per_s,
-                  fail_rate, degenerate) -> None:
+                  fail_rate, degenerate, no_tool_parser) -> None:
     """Run the reference endpoint: an OpenAI-compatible server that answers from pixels."""
     from assetgen.reference.server import ServeOptions, serve
 
@@ -301,7 +303,8 @@ def serve_command(host, port, num_frames, fps, think, think_in_content, redact_s
         raise AssetgenError(f"--fail-rate {fail_rate} must be between 0 and 1")
     options = ServeOptions(num_frames=num_frames, fps=fps, think=think or think_in_content,
                            think_in_content=think_in_content, redact_secrets=redact_secrets, latency=latency,
-                           tokens_per_s=tokens_per_s, fail_rate=fail_rate, degenerate=degenerate)
+                           tokens_per_s=tokens_per_s, fail_rate=fail_rate, degenerate=degenerate,
+                           no_tool_parser=no_tool_parser)
     click.echo(f"assetgen reference endpoint on http://{host}:{port}/v1", err=True)
     serve(host, port, options)
 

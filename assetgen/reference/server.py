@@ -17,9 +17,11 @@ import orjson
 from aiohttp import web
 
 from assetgen.media.video import sample_indices
+from assetgen.reference import toolcalls
 from assetgen.reference.media import MediaError, MediaLimits, decode_media
 from assetgen.reference.params import ParamError, check_message, check_params
 from assetgen.reference.solver import Clip, solve
+from assetgen.reference.text import answer_text
 
 MODEL = "assetgen-reference"
 _SECRET = re.compile(r"sk-(?:proj-)?[A-Za-z0-9]{8,}")
@@ -37,6 +39,7 @@ class ServeOptions:
     tokens_per_s: float | None = None  # pace the stream
     fail_rate: float = 0.0  # share of requests answered 500 or 429 (Retry-After: 1)
     degenerate: bool = False  # answer with a repetition loop
+    no_tool_parser: bool = False  # refuse requests with tools as vLLM does without --enable-auto-tool-choice
     seed: int = 0  # for the injected failures
     max_body: int = 64 * 1024 * 1024
     max_prompt_chars: int = 1 << 20  # a longer prompt is refused like a context-length overflow
@@ -140,9 +143,11 @@ class Reference:
         prompt_tokens = len(_tokens(text)) + 256 * len(images) + 64 * sum(len(c) for c in clips)
         return text, images, clips, prompt_tokens
 
-    def _compose(self, body, text, images, clips) -> tuple[str, str]:
-        """(reasoning, answer) before any token budget is applied."""
-        answer = solve(text, images, clips)
+    def _compose(self, body, text, images, clips) -> tuple[str, str, list[dict]]:
+        """(reasoning, answer, tool calls) before any token budget is applied."""
+        reply = answer_text(text, body.get("tools")) if not images and not clips else None
+        calls = reply.tool_calls if reply else []
+        answer = (reply.content or "") if reply else solve(text, images, clips)
         if self.options.redact_secrets:
             answer = _SECRET.sub("sk-proj-****", answer)
         if self.options.degenerate:
@@ -158,7 +163,7 @@ class Reference:
             reasoning = (f"I am given {seen}. I will look at the pixels carefully, locate every relevant object, "
                          "measure its colour and position, and then answer the question exactly as asked. "
                          "Let me check each part of the image one by one before writing the final answer.")
-        return reasoning, answer
+        return reasoning, answer, calls
 
     async def chat(self, request: web.Request):
         self.counters["requests"] += 1
@@ -177,22 +182,29 @@ class Reference:
             if not isinstance(body, dict):
                 raise ParamError("the request body must be a JSON object")
             check_params(body)
+            refused = toolcalls.no_parser_error(body) if self.options.no_tool_parser else None
+            if refused:
+                self.counters["errors"] += 1
+                return _error(400, refused, "BadRequestError")
             async with self.slots:  # decoding and solving run in a worker thread, never on the event loop
                 text, images, clips, prompt_tokens = await asyncio.to_thread(self._parse, body)
-                reasoning, answer = await asyncio.to_thread(self._compose, body, text, images, clips)
+                reasoning, answer, calls = await asyncio.to_thread(self._compose, body, text, images, clips)
         except (MediaError, ParamError) as exc:
             self.counters["errors"] += 1
             return _error(getattr(exc, "status", 400), str(exc))
         max_tokens = body.get("max_completion_tokens") or body.get("max_tokens")
         r_tokens, a_tokens = _tokens(reasoning), _tokens(answer)
-        finish = "stop"
-        if max_tokens is not None and len(r_tokens) + len(a_tokens) > max_tokens:
+        c_tokens = toolcalls.argument_tokens(calls)
+        finish = "tool_calls" if calls else "stop"
+        if max_tokens is not None and len(r_tokens) + len(a_tokens) + sum(map(len, c_tokens)) > max_tokens:
             finish = "length"
             r_tokens = r_tokens[:max_tokens]
             a_tokens = a_tokens[: max(0, max_tokens - len(r_tokens))]
+            calls, c_tokens, _ = toolcalls.within(calls, c_tokens, max_tokens - len(r_tokens) - len(a_tokens))
         in_content = self.options.think_in_content and r_tokens
-        usage = {"prompt_tokens": prompt_tokens, "completion_tokens": len(r_tokens) + len(a_tokens),
-                 "total_tokens": prompt_tokens + len(r_tokens) + len(a_tokens)}
+        generated = len(r_tokens) + len(a_tokens) + sum(map(len, c_tokens))
+        usage = {"prompt_tokens": prompt_tokens, "completion_tokens": generated,
+                 "total_tokens": prompt_tokens + generated}
         self.counters["prompt_tokens"] += prompt_tokens
         self.counters["completion_tokens"] += usage["completion_tokens"]
         if self.options.latency:
@@ -205,6 +217,8 @@ class Reference:
             message = {"role": "assistant", "content": "".join(a_tokens) if a_tokens else None}
             if r_tokens:
                 message["reasoning"] = "".join(r_tokens)
+            if calls:
+                message["tool_calls"] = toolcalls.message_calls(calls, f"chatcmpl-{self.counters['requests']}")
             total_delay = (usage["completion_tokens"] / self.options.tokens_per_s) if self.options.tokens_per_s else 0
             if total_delay:
                 await asyncio.sleep(total_delay)
@@ -212,9 +226,9 @@ class Reference:
                                       "created": 0, "model": MODEL,
                                       "choices": [{"index": 0, "message": message, "finish_reason": finish}],
                                       "usage": usage})
-        return await self._stream(request, body, r_tokens, a_tokens, finish, usage)
+        return await self._stream(request, body, r_tokens, a_tokens, finish, usage, calls, c_tokens)
 
-    async def _stream(self, request, body, r_tokens, a_tokens, finish, usage):
+    async def _stream(self, request, body, r_tokens, a_tokens, finish, usage, calls=(), c_tokens=()):
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"})
         await response.prepare(request)
         ident = f"chatcmpl-{self.counters['requests']}"
@@ -232,6 +246,10 @@ class Reference:
                     if pause:
                         await asyncio.sleep(pause)
                     await send({field_name: token})
+            for delta in toolcalls.call_deltas(list(calls), list(c_tokens), ident):
+                if pause and "id" not in delta["tool_calls"][0]:
+                    await asyncio.sleep(pause)
+                await send(delta)
             await send({}, finish)
             options = body.get("stream_options")
             if isinstance(options, dict) and options.get("include_usage"):
