@@ -13,6 +13,7 @@ from graders.records import CaseSpec, Grade
 CATEGORY_ORDER: tuple[str, ...] = (
     "single_image", "multi_image", "ocr", "chart", "math", "code", "visual_reasoning",
     "video_description", "motion", "counting", "multi_video", "video_reasoning", "video_instructions",
+    "reasoning", "tool_calling", "instruction_following",
 )
 """Every report lists categories in this order (the seed article's: images, then videos), never in the order
 answers arrived; a category not listed here follows, alphabetically."""
