@@ -58,5 +58,7 @@ def code_tests(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     total = len(tests)
     if total and passed == total:
         return Match(1.0, True, short, f"passed all {total} tests")
-    return Match(passed / total if total else 0.0, False, short,
+    # credit starts where chance ends (POLICY.md 1.2): passing only the odd edge case (an empty list) is not
+    # a working function
+    return Match(passed / total if total and 2 * passed >= total else 0.0, False, short,
                  f"passed {passed} of {total} tests; {first_fail or 'no result'}"[:250])

@@ -76,8 +76,16 @@ def _exact_count(want: dict, answer: str) -> Match:
     return Match(1.0, True, extracted, f"exactly {n} {thing}")
 
 
+def forms_of(word: str) -> str:
+    """A pattern for a word and its simple inflections ('leaf': leafs, leaves, leafy)."""
+    stem = re.escape(word)
+    irregular = f"|{re.escape(word[:-1])}ves" if word.endswith("f") else f"|{re.escape(word[:-2])}ves" \
+        if word.endswith("fe") else ""
+    return rf"\b(?:{stem}(?:s|es|ed|d|ing|y)?{irregular})\b"
+
+
 def _forbidden(want: dict, answer: str) -> Match:
-    used = [w for w in want["words"] if re.search(rf"\b{re.escape(w)}(?:s|es|ed|d|ing|y)?\b", answer, re.IGNORECASE)]
+    used = [w for w in want["words"] if re.search(forms_of(w), answer, re.IGNORECASE)]
     count = len(words(answer))
     if used:
         return Match(0.0, False, used, f"used the forbidden word(s) {', '.join(map(repr, used))}")

@@ -127,6 +127,9 @@ def tool_call(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     except (ValueError, RecursionError):
         arguments = None
     if not isinstance(arguments, dict):
+        if args.get("finish_reason") == "length":  # cut mid-JSON at the token limit: a truncation (6.6)
+            return Match(0.0, False, None, f"{want_name} called, its arguments cut: {shown(raw, 50)}",
+                         answered=False)
         return Match(0.0, False, {"name": want_name, "arguments": raw},
                      f"{want_name} called with arguments that are not a JSON object: {shown(raw, 50)}",
                      details={"cause": "malformed_arguments"})

@@ -38,9 +38,13 @@ WORDS = case({"kind": "max_words", "limit": 20, "min_words": 3, "topic": OCEAN},
 FORBIDDEN = case({"kind": "forbidden_words", "words": ["water", "blue", "wave"], "min_words": 5,
                   "topic": ["ocean", "sea", "salt", "tide", "deep"]}, "constraint",
                  prompt="Describe the ocean in one sentence without the words water, blue or wave.")
+FORBIDDEN_LEAF = case({"kind": "forbidden_words", "words": ["leaf", "green", "wood"], "min_words": 5,
+                       "topic": ["forest", "oak", "moss", "canopy"]}, "constraint",
+                      prompt="Describe a forest in one or two sentences without the words leaf, green or wood.")
 JSON_ONLY = case({"kind": "json_only", "object": {"city": "Arden", "population": 48200}}, "constraint",
                  prompt="Reply with only a JSON object with keys city and population: Arden has 48,200 people.")
-CODE = case({"function": "running_max", "tests": [[[[1, 3, 2]], [1, 3, 3]], [[[]], []], [[[5, 1]], [5, 5]]]},
+CODE = case({"function": "running_max", "tests": [[[[1, 3, 2]], [1, 3, 3]], [[[]], []], [[[5, 1]], [5, 5]],
+                                                  [[[-2, -5]], [-2, -2]]]},
             "code_tests", prompt="Write running_max(xs).")
 GOOD = "```python\ndef running_max(xs):\n    out, best = [], None\n    for x in xs:\n" \
        "        best = x if best is None else max(best, x)\n        out.append(best)\n    return out\n```"
@@ -107,8 +111,15 @@ ROWS = [
     ("8.3-json-in-prose-is-format", JSON_ONLY, ok('Sure! {"city": "Arden", "population": 48200}'), "partial", "format"),
     ("8.3-json-wrong-value", JSON_ONLY, ok('{"city": "Arden", "population": "48,200"}'), "partial", "wrong"),
     ("8.4-code-passes", CODE, ok("Here you go:\n" + GOOD + "\nIt keeps the best so far."), "correct", None),
-    ("8.4-code-partly-right", CODE, ok("```python\ndef running_max(xs):\n    return [max(xs)] * len(xs)\n```"),
+    ("8.4-code-partly-right", CODE, ok("```python\ndef running_max(xs):\n    out, best = [], 0\n    for x in xs:\n"
+                                       "        best = max(best, x)\n        out.append(best)\n    return out\n```"),
            "partial", "wrong"),
+    ("8.4-only-an-edge-case-passes", CODE, ok("```python\ndef running_max(xs):\n    return xs[:1] * 0\n```"),
+     "incorrect", "wrong"),
+    ("8.3-forbidden-word-irregular-plural", FORBIDDEN_LEAF, ok("Sunlight filters through the leaves of tall oaks "
+                                                               "onto the mossy ground."), "incorrect", "wrong"),
+    ("6.6-call-cut-mid-json", WEATHER, called("get_weather", '{"city": "Lis', finish="length"), "no_answer",
+     "truncation"),
     ("8.4-no-code", CODE, ok("Keep a running maximum and append it at each step."), "incorrect", "wrong"),
     ("8.4-last-defining-block", CODE, ok("```python\ndef running_max(xs):\n    return xs\n```\nOops, fixed:\n" + GOOD),
      "correct", None),

@@ -92,7 +92,7 @@ class Instructions(Family):
         if task == "exact_count":
             n, things = scene["count"], scene["things"]
             value = {"kind": "exact_count", "count": n, "things": things, "vocabulary": list(THINGS[things])}
-            return _constraint(f"List exactly {n} {things}, one per line, and nothing else.", value)
+            return _constraint(f"List exactly {n} {things}, one per line.", value)
         if task == "max_chars":
             value = {"kind": "max_chars", "limit": scene["limit"], "topic": list(TOPICS[scene["topic"]])}
             return _constraint(f"Explain {scene['topic']} in {scene['limit']} characters or less.", value)
@@ -104,7 +104,7 @@ class Instructions(Family):
             words = scene["words"]
             listed = ", ".join(f'"{w}"' for w in words[:-1]) + f' or "{words[-1]}"'
             value = {"kind": "forbidden_words", "words": words, "min_words": 5,
-                     "topic": [scene["topic"].split()[-1], *FORBIDDEN[scene["topic"]][1]]}
+                     "topic": list(dict.fromkeys([scene["topic"].split()[-1], *FORBIDDEN[scene["topic"]][1]]))}
             return _constraint(f"Describe {scene['topic']} in one or two sentences without using the words {listed}.",
                                value)
         person = {"name": scene["name"], "age": scene["age"], "city": scene["city"]}
