@@ -92,6 +92,8 @@ def test_eval_against_the_reference_records_tool_calls_and_grades_them(suite, tm
     assert len(calls) == 4 and all(r.finish_reason == "tool_calls" and r.content is None for r in calls)
     assert all(json.loads(r.tool_calls[0].arguments) for r in calls)
     assert not [w for w in warnings(report) if "tool" in w]
+    shown = [f"→ {r.tool_calls[0].name}(" for r in calls]  # the reader sees each call as the answer
+    assert all(s in (run_dir / "report.md").read_text() and s in (run_dir / "report.html").read_text() for s in shown)
 
 
 def test_a_server_without_a_tool_parser_is_explained(suite, tmp_path):

@@ -97,3 +97,10 @@ def refused_for_no_parser(status: str, http_status: int | None, error: str | Non
     ('"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set')."""
     return status == "error" and http_status == 400 and bool(error) and (
         "--enable-auto-tool-choice" in error or "--tool-call-parser" in error)
+
+
+def as_text(record) -> str:
+    """A record's answer for a reader: its content, then each tool call as `→ name(arguments)`."""
+    text = record.content if record.content is not None else (record.partial_content or "")
+    calls = [f"→ {c.name}({c.arguments})" for c in record.tool_calls or []]
+    return "\n".join(([text] if text else []) + calls)
