@@ -225,3 +225,17 @@ def test_tool_calls_are_scrubbed_and_capped():
                       for k in range(40)], _delta({}, "tool_calls"))
     outcome = _ask(streamed, "text/event-stream", True)
     assert len(outcome.tool_calls) == 16 and not any(KEY in json.dumps(c) for c in outcome.tool_calls)
+
+
+def test_batch_answers_keep_their_tool_calls_scrubbed_and_capped():
+    from assetgen.run.batch import _outcome
+    from assetgen.run.untrusted import Scrubber
+
+    long_args = json.dumps({"key": KEY, "pad": "x" * 50_000})
+    message = {"role": "assistant", "content": None,
+               "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "leak", "arguments": long_args}}]}
+    line = {"custom_id": "k", "response": {"status_code": 200, "body": {
+        "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls"}]}}}
+    _, outcome = _outcome(line, Scrubber([KEY]))
+    [called] = outcome.tool_calls
+    assert KEY not in called["arguments"] and len(called["arguments"]) == 20_000
