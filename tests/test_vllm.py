@@ -157,3 +157,31 @@ def test_without_a_tool_parser_the_400_is_detected_and_explained(tmp_path, quali
     assert all(r.status == "ok" for r, _ in report.grades if "tools" not in r.request.params)
     assert [w for w in warnings(report) if "tool parser" in w] == [
         f"4 tool-calling request(s) refused with HTTP 400: {NO_PARSER_HINT}."]
+
+
+@pytest.mark.skipif(TOOL_PARSER in (None, "none"), reason="needs vLLM with --enable-auto-tool-choice")
+@pytest.mark.parametrize("stream", [True, False])
+def test_a_forced_call_comes_back_as_real_tool_calls(stream):
+    """A named tool_choice makes vLLM constrain the output to the tool's schema, so even the random model
+    calls it: the runner reads message.tool_calls from vLLM itself, streamed (deltas by index) and not."""
+    import orjson
+
+    from assetgen.generate.families.tool_calling import TOOLS
+
+    base = URL.rstrip("/") if URL.rstrip("/").endswith("/v1") else URL.rstrip("/") + "/v1"
+
+    async def ask():
+        client = Client(base, None, concurrency=1, timeout=120, retries=0)
+        try:
+            model = (await client.get_json("/models"))["data"][0]["id"]
+            body = {"model": model, "messages": [{"role": "user", "content": "What's the weather in Oslo?"}],
+                    "tools": [TOOLS["get_weather"]], "max_tokens": 96, "stream": stream,
+                    "tool_choice": {"type": "function", "function": {"name": "get_weather"}}}
+            return await client.chat(orjson.dumps(body), stream)
+        finally:
+            await client.close()
+
+    outcome = asyncio.run(ask())
+    assert outcome.status == "ok", outcome.error
+    assert outcome.tool_calls and outcome.tool_calls[0]["name"] == "get_weather", (outcome.content, outcome.tool_calls)
+    assert outcome.tool_calls[0]["arguments"].lstrip().startswith("{")
