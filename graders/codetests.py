@@ -15,7 +15,8 @@ from graders.records import Truth
 from graders.registry import Match, grader
 from graders.sandbox import MAX_CODE, run_function
 
-_FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+-]*)[^\n]*\n(.*?)(?:```|$)", re.DOTALL)
+# the info string is bounded: an unbounded one rescans the rest of a line of backticks at every opening
+_FENCE = re.compile(r"```[ \t]{0,8}([A-Za-z0-9_+-]{0,20})[^\n`]{0,80}\n(.*?)(?:```|$)", re.DOTALL)
 _START = re.compile(r"^(?:def |import |from |class |@)", re.MULTILINE)
 
 

@@ -9,6 +9,7 @@ the `tool_in_text` cause. The grader names its cause in `details["cause"]` (POLI
 from __future__ import annotations
 
 import ast
+import itertools
 import json
 import re
 from typing import Any
@@ -18,9 +19,11 @@ from graders.jsonvalues import same_json, shown
 from graders.records import Truth
 from graders.registry import Match, grader
 
-_TAGGED = re.compile(r"<(tool_call|function_call|tool)>(.{0,20000}?)(?:</\1>|$)", re.DOTALL | re.IGNORECASE)
-_FENCE = re.compile(r"```[a-zA-Z]*\n(.{0,20000}?)```", re.DOTALL)
+_TAGS = ("tool_call", "function_call", "tool")
+MAX_PIECES = 8  # tagged or fenced stretches read: a call written out is among the first few
+MAX_PIECE = 20_000
 MAX_PYTHONIC = 2000  # characters of one written-out pythonic call
+MAX_ATTEMPTS = 16  # candidate closing parentheses tried per call site
 
 
 def _arguments_of(value: Any) -> Any:
@@ -46,12 +49,27 @@ def _call_in_object(obj: dict, offered: set[str]) -> tuple[str, Any] | None:
     return (name, {}) if name in offered else None
 
 
+def _between(text: str, opening: str, closing: str) -> list[str]:
+    """The stretches after the first few `opening`s, up to their `closing` (or MAX_PIECE characters): found with
+    str.find, so many openings cost linear time (a lazy regex rescans each one)."""
+    pieces, start = [], 0
+    while len(pieces) < MAX_PIECES:
+        at = text.find(opening, start)
+        if at < 0:
+            break
+        end = text.find(closing, at + len(opening), at + len(opening) + MAX_PIECE)
+        pieces.append(text[at + len(opening): end if end >= 0 else at + len(opening) + MAX_PIECE])
+        start = at + len(opening)
+    return pieces
+
+
 def _pythonic(text: str, offered: set[str]) -> tuple[str, Any] | None:
     """`get_weather(city="Oslo", unit="celsius")` for an offered tool, parsed (never run) with ast."""
-    for name in sorted(offered):
-        for m in re.finditer(rf"\b{re.escape(name)}\s*\(", text[:MAX_SCAN]):
-            end = text.find(")", m.end(), m.end() + MAX_PYTHONIC)
-            while end != -1:
+    for name in sorted(offered)[:MAX_PIECES]:
+        for m in itertools.islice(re.finditer(rf"\b{re.escape(name)}\s*\(", text[:MAX_SCAN]), MAX_PIECES):
+            end, attempts = text.find(")", m.end(), m.end() + MAX_PYTHONIC), 0
+            while end != -1 and attempts < MAX_ATTEMPTS:
+                attempts += 1
                 try:
                     node = ast.parse(text[m.start():end + 1].strip(), mode="eval").body
                 except (SyntaxError, ValueError, RecursionError, MemoryError):
@@ -68,8 +86,9 @@ def _pythonic(text: str, offered: set[str]) -> tuple[str, Any] | None:
 
 def written_call(answer: str, offered: set[str]) -> tuple[str, Any] | None:
     """A tool call written in the answer text instead of made, or None."""
-    pieces = [m.group(2) for m in _TAGGED.finditer(answer[:MAX_SCAN])]
-    pieces += _FENCE.findall(answer[:MAX_SCAN]) + [answer]
+    text = answer[:MAX_SCAN]
+    pieces = [piece for tag in _TAGS for piece in _between(text, f"<{tag}>", f"</{tag}>")]
+    pieces += [piece.split("\n", 1)[-1] for piece in _between(text, "```", "```")] + [answer]
     for piece in pieces:
         obj = first_object(piece)
         if isinstance(obj, dict):

@@ -151,3 +151,19 @@ def test_tool_calls_are_capped_on_read():
     from graders import Response
 
     assert len(Response.model_validate({"case_id": "t", **record}).tool_calls) == 16
+
+
+HOSTILE = {"tool-call-tags": "<tool_call>" * 4000, "backticks": "```" * 13000, "fence-openers": "```python\n" * 4000,
+           "pythonic-call-sites": "get_weather(" * 4000 + ")", "closing-parens": "get_weather(city=" + ")" * 20000,
+           "bullets": "- apple\n" * 6000, "braces": "{" * 100_000, "quoted-keys": '{"name": "' * 5000}
+
+
+@pytest.mark.parametrize("text", HOSTILE.values(), ids=HOSTILE.keys())
+def test_text_graders_are_total_on_hostile_answers(text):
+    """POLICY.md 7.1 for the text graders (times: benchmarks/grade_text_worst.py)."""
+    for case_ in (WEATHER, FIFTY, FRUITS, WORDS, FORBIDDEN, JSON_ONLY, SYLLOGISM):
+        got = grade(case_, {"content": text, "finish_reason": "stop"})
+        assert got.verdict != "error" and 0 <= got.score <= 1, got.explanation
+    from graders.codetests import code_of
+
+    assert code_of(text, "running_max") is None
