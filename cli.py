@@ -390,9 +390,11 @@ def sweep_command(families, knob_range, fixed_args, preset, per_level, variants,
 @click.option("--degenerate", is_flag=True, help="Answer with repetition loops.")
 @click.option("--max-model-len", type=click.IntRange(1, None), default=None,
               help="Context limit in tokens, as vLLM's: /v1/models reports it, a longer prompt gets its 400.")
+@click.option("--no-tool-parser", is_flag=True,
+              help="Refuse requests with tools (400) as vLLM does without --enable-auto-tool-choice.")
 def serve_command(host, port, num_frames, fps, max_pixels, think, think_in_content, redact_secrets, latency,
                   tokens_per_s, token_time, prefill_per_1k, length_fields, runaway_reasoning, fail_rate, degenerate,
-                  max_model_len) -> None:
+                  max_model_len, no_tool_parser) -> None:
     """Run the reference endpoint: an OpenAI-compatible server that answers from pixels."""
     from assetgen.reference.pacing import Pace
     from assetgen.reference.server import ServeOptions, serve
@@ -402,7 +404,7 @@ def serve_command(host, port, num_frames, fps, max_pixels, think, think_in_conte
     options = ServeOptions(num_frames=num_frames, fps=fps, max_pixels=max_pixels, think=think or think_in_content,
                            think_in_content=think_in_content, redact_secrets=redact_secrets, latency=latency,
                            tokens_per_s=tokens_per_s, fail_rate=fail_rate, degenerate=degenerate,
-                           max_model_len=max_model_len)
+                           max_model_len=max_model_len, no_tool_parser=no_tool_parser)
     try:
         options.pace = Pace(token_s=token_time, prefill_s_per_1k=prefill_per_1k, length_fields=length_fields,
                             runaway_reasoning=runaway_reasoning)

@@ -19,6 +19,7 @@ from graders.records import (
     Sampling,
     Sent,
     Tolerance,
+    ToolCall,
     Truth,
     Usage,
 )
@@ -41,6 +42,7 @@ __all__ = [
     "Sent",
     "Summary",
     "Tolerance",
+    "ToolCall",
     "Truth",
     "Usage",
     "category_key",

@@ -17,6 +17,7 @@ from graders.refusal import is_refusal
 from graders.registry import Match, get_grader
 
 _SERVER_ENDED = ("abort", "error")
+_GRADER_CAUSES = ("tool_in_text", "malformed_arguments", "wrong_tool", "no_tool_call")
 _GRADE_FIELDS = frozenset(Grade.model_fields)  # all set: telling model_construct so saves its own count
 MAX_ANSWER = 40_000  # characters of an answer graded (head and tail): ~10k tokens, beyond any answer asked for
 
@@ -92,11 +93,12 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
                                                             tokens)
         return out(1.0 if verdict == "correct" else 0.0, verdict, cause, extracted, text)
     answer = bounded(split.answer)
-    if not answer:
-        return _empty(out, split, finish, record)
+    calls = [c.model_dump() for c in record.tool_calls or []]
+    if not answer and not calls:
+        return _empty(out, split, finish, record, case.grader.name == "tool_call")
 
     try:
-        match = get_grader(case.grader.name)(case.truth, answer, _args(case))
+        match = get_grader(case.grader.name)(case.truth, answer, _args(case, record, calls))
     except KeyError as exc:
         return out(0, "error", "transport", None, str(exc).strip("'\""))
     problem = format_problem(answer, case.grader.args.get("format"))
@@ -121,9 +123,13 @@ def _bounded_score(score: float, verdict: str) -> float:
     return score if verdict == "correct" else 0.0
 
 
-def _args(case: CaseSpec) -> dict:
-    """A grader's arguments: the case's, plus the question asked (some answers only make sense against it)."""
-    return {"question": case.prompt, **case.grader.args}
+def _args(case: CaseSpec, record: Response | None = None, calls: list | None = None) -> dict:
+    """A grader's arguments: the case's, plus the question asked (some answers only make sense against it),
+    and for the tool_call grader the calls made and the finish_reason."""
+    args = {"question": case.prompt, **case.grader.args}
+    if record is not None and case.grader.name == "tool_call":
+        args |= {"tool_calls": calls or [], "finish_reason": record.finish_reason}
+    return args
 
 
 def format_problem(answer: str, wanted: str | None) -> str | None:
@@ -142,7 +148,7 @@ def format_problem(answer: str, wanted: str | None) -> str | None:
     return None
 
 
-def _empty(out, split, finish, record: Response) -> Grade:
+def _empty(out, split, finish, record: Response, tool_case: bool = False) -> Grade:
     max_tokens = record.sent.max_tokens if record.sent else None
     budget = f" (max_tokens {max_tokens})" if max_tokens else ""
     if finish == "length" and split.reasoning:
@@ -158,6 +164,8 @@ def _empty(out, split, finish, record: Response) -> Grade:
         return out(0, "error", "transport", None, f"the server ended the request (finish_reason {finish})")
     if split.unclosed_think:
         return out(0, "no_answer", "format", None, "reasoning never closed with </think>; no answer followed it")
+    if tool_case:
+        return out(0, "no_answer", "no_tool_call", None, "no tool call and no text")
     return out(0, "no_answer", "wrong", None, "empty answer")
 
 
@@ -199,6 +207,10 @@ def _shortfall(out, case: CaseSpec, record: Response, answer: str, match: Match,
                        f"cut at{budget}; what was written agrees with the truth so far ({credit:.0%} of it)")
         if agrees and not answered:
             return out(0, "no_answer", "truncation", None, f"cut at{budget} before any answer appeared")
+
+    named = match.details.get("cause")
+    if named in _GRADER_CAUSES:  # 6.11: the tool_call grader names how a call went wrong
+        return out(match.score, _by_score(match.score), named, match.extracted, match.explanation)
 
     if answered:
         sampled = _frame_sampling(out, case, record, answer, match)

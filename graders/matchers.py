@@ -47,7 +47,7 @@ def numeric(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     """A number compared as a number, within the truth's tolerance."""
     target = float(truth.value)
     want = N.format_number(target)
-    stated = stated_number(answer, args.get("question", ""), trace="trace" in args)
+    stated = stated_number(answer, args.get("question", ""), trace="trace" in args, unit=truth.unit)
     place = {"place": stated.place}
     if stated.hedge:
         shown = " and ".join(N.format_number(v) for v in stated.hedge)

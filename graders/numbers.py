@@ -127,14 +127,17 @@ def _operand(text: str, claim) -> bool:
     return bool(_OPERATOR_AFTER.match(text, end) or _OPERATOR_BEFORE.search(text, max(0, start - 12), start))
 
 
-def stated_number(answer: str, question: str = "", trace: bool = False) -> Stated:
+def stated_number(answer: str, question: str = "", trace: bool = False, unit: str | None = None) -> Stated:
     """The number the answer states, where it states it. A trace's lines are not the answer: only an
-    explicit answer counts, else the last number written (kind 'end')."""
+    explicit answer counts, else the last number written (kind 'end'). Without a counted noun, a number
+    followed by the truth's unit is bound ('One lime cost 80 yen' states 80)."""
     bare = _BARE.fullmatch(answer)
     if bare and not trace:  # '56', '**7,644**': nothing to look for
         value = _numbers(bare.group(1))
         return Stated(value[0][2], "lead") if value else Stated(None, None)
     noun = counted_noun(question) if question else None
+    if noun is None and unit and re.fullmatch(r"[\w/%]{1,12}", unit):
+        noun = re.compile(rf"\s*{re.escape(unit.lower())}(?![\w/])")
     sentence_claims = []
     for place in spans.places(answer):
         if trace and place.kind not in ("boxed", "marker"):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 FORMAT_VERSION = 1
 """Version of every record written to disk; bumped on any incompatible change."""
@@ -97,7 +97,8 @@ class CaseSpec(BaseModel):
 Verdict = Literal["correct", "partial", "incorrect", "no_answer", "error"]
 Cause = Literal[
     "truncation", "reasoning_exhausted", "safety_redaction", "frame_sampling", "refusal",
-    "degenerate_repetition", "format", "wrong", "transport",
+    "degenerate_repetition", "tool_in_text", "malformed_arguments", "wrong_tool", "no_tool_call", "format", "wrong",
+    "transport",
 ]
 CAUSES: tuple[str, ...] = Cause.__args__  # type: ignore[attr-defined]
 
@@ -123,6 +124,23 @@ class Sent(BaseModel):
     thinking: bool | None = Field(None, description="chat_template_kwargs.enable_thinking, if set.")
 
 
+MAX_TOOL_CALLS = 16
+"""Tool calls kept per answer: one case asks for one; more is a broken or hostile server."""
+MAX_TOOL_TEXT = 20_000
+"""Characters kept of a tool call's name and arguments."""
+
+
+class ToolCall(BaseModel):
+    """One entry of message.tool_calls, as the server sent it (arguments stay the raw string)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    id: str | None = Field(None, max_length=MAX_TOOL_TEXT, description="The call's id, if the server gave one.")
+    name: str = Field("", max_length=MAX_TOOL_TEXT, description="function.name.")
+    arguments: str = Field("", max_length=MAX_TOOL_TEXT, description="function.arguments: a JSON string as sent "
+                           "(graders parse it; a non-JSON string is the malformed_arguments cause).")
+
+
 class Response(BaseModel):
     """One model answer to one case: what `assetgen grade` reads (JSONL, one per line).
 
@@ -138,11 +156,18 @@ class Response(BaseModel):
     reasoning_content: str | None = Field(None, description="Older name of `reasoning`; merged into it.")
     finish_reason: str | None = Field(None, description="stop, length, tool_calls, content_filter, abort, error, "
                                       "repetition, ...")
+    tool_calls: list[ToolCall] | None = Field(None, description="message.tool_calls (streamed: the deltas joined "
+                                              f"by index), at most {MAX_TOOL_CALLS}.")
     usage: Usage | None = None
     status: Literal["ok", "error"] = Field("ok", description="'error' when no answer came back (transport).")
     http_status: int | None = Field(None, description="HTTP status of the final attempt, if any.")
     error: str | None = Field(None, description="One-line error for status 'error'.")
     sent: Sent | None = None
+
+    @field_validator("tool_calls", mode="before")
+    @classmethod
+    def _capped(cls, value):
+        return value[:MAX_TOOL_CALLS] if isinstance(value, list) else value
 
 
 class Grade(BaseModel):

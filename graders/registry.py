@@ -38,9 +38,13 @@ def _load_builtins() -> None:
     if not _BUILTINS_LOADING:
         _BUILTINS_LOADING = True
         import graders.choice
+        import graders.codetests
+        import graders.constraints
         import graders.labels
+        import graders.logic
         import graders.matchers
-        import graders.measured  # noqa: F401
+        import graders.measured
+        import graders.toolcalls  # noqa: F401
 
 
 def grader(name: str) -> Callable[[Matcher], Matcher]:

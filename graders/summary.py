@@ -13,6 +13,7 @@ from graders.records import CaseSpec, Grade
 CATEGORY_ORDER: tuple[str, ...] = (
     "single_image", "multi_image", "ocr", "chart", "math", "code", "visual_reasoning",
     "video_description", "motion", "counting", "multi_video", "video_reasoning", "video_instructions",
+    "reasoning", "tool_calling", "instruction_following",
     "latency", "ttft",
     "concurrency", "context",  # issue 15 dimensions 3 and 4: reported in their own tables, not in accuracy
 )

@@ -71,7 +71,7 @@ def test_cli_article_defaults_to_thinking_both_and_refuses_golden_with_a_built_s
 
     seen = []
 
-    def fake(options, notify):
+    def fake(options, notify, **_):
         seen.append(options)
         raise SystemExit(0)
 

@@ -6,17 +6,21 @@ The tiny random model answers nonsense; the protocol, video decoding, limits and
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 from pathlib import Path
 
 import pytest
 
+from assetgen.reference.toolcalls import NO_AUTO
+from assetgen.report.tables import warnings
 from assetgen.report.write import write_reports
 from assetgen.run.client import Client
 from assetgen.run.metrics import spec_counters, spec_decode, spec_from_answers
 from assetgen.run.payload import RequestOptions
 from assetgen.run.records import read_responses
 from assetgen.run.runner import EvalOptions, run_eval
+from assetgen.run.toolcalls import NO_PARSER_HINT
 
 URL = os.environ.get("ASSETGEN_TEST_VLLM_URL")
 pytestmark = pytest.mark.skipif(not URL, reason="set ASSETGEN_TEST_VLLM_URL to a vLLM server (see shared/vllm-cpu)")
@@ -250,3 +254,96 @@ def test_eval_cites_the_frames_probe_of_the_same_vllm(tmp_path):
     assert attach_probe(run_dir, read_run_info(run_dir), tmp_path) is not None
     report = write_reports(run_dir)
     assert report.probe is not None and "Frames probe of this endpoint" in (run_dir / "summary.txt").read_text()
+
+
+# --- issue #15 dimensions 5-7: text cases, tool calls ---------------------------------------------------------
+# Start vLLM with `--enable-auto-tool-choice --tool-call-parser hermes` and set ASSETGEN_TEST_VLLM_TOOL_PARSER=hermes,
+# or without those flags and set it to 'none'.
+TOOL_PARSER = os.environ.get("ASSETGEN_TEST_VLLM_TOOL_PARSER")
+
+
+@pytest.fixture(scope="module")
+def quality_suite(tmp_path_factory):
+    import importlib
+
+    from assetgen.generate.suites import QUALITY
+
+    build_module = importlib.import_module("assetgen.generate.build")  # the module: the package exports build()
+
+    out = tmp_path_factory.mktemp("quality") / "suite"
+    with pytest.MonkeyPatch.context() as patch:  # the QUALITY entries as a suite of their own
+        patch.setattr(build_module, "suite_entries", lambda *args, **kwargs: QUALITY)
+        build_module.build(out, suite="full", per_family=1)
+    return out
+
+
+def run_quality(tmp_path, suite):
+    opts = EvalOptions(endpoint=URL.rstrip("/") if URL.rstrip("/").endswith("/v1") else URL.rstrip("/") + "/v1",
+                       golden=suite, out=tmp_path, concurrency=2, timeout=120,
+                       request=RequestOptions(model="", max_tokens=48))
+    run_dir = run_eval(opts)
+    return run_dir, write_reports(run_dir, suite)
+
+
+@pytest.mark.skipif(TOOL_PARSER in (None, "none"), reason="needs vLLM with --enable-auto-tool-choice")
+def test_every_text_quality_case_is_accepted_and_graded_with_a_cause(tmp_path, quality_suite):
+    _, report = run_quality(tmp_path, quality_suite)
+    assert len(report.grades) == 18
+    assert all(r.status == "ok" for r, _ in report.grades), [r.error for r, _ in report.grades]
+    assert all(g.verdict != "error" and (g.verdict == "correct" or g.cause) for _, g in report.grades)
+    tools = [r for r, _ in report.grades if "tools" in r.request.params]
+    assert len(tools) == 4 and all(r.request.params["tool_choice"] == "auto" for r in tools)
+    assert not [w for w in warnings(report) if "tool parser" in w]
+
+
+@pytest.mark.skipif(TOOL_PARSER != "none", reason="needs vLLM started without --enable-auto-tool-choice")
+def test_without_a_tool_parser_the_400_is_detected_and_explained(tmp_path, quality_suite):
+    _, report = run_quality(tmp_path, quality_suite)
+    refused = [r for r, _ in report.grades if r.status == "error"]
+    assert len(refused) == 4 and all(r.http_status == 400 and NO_AUTO in r.error for r in refused)
+    assert all(r.status == "ok" for r, _ in report.grades if "tools" not in r.request.params)
+    assert [w for w in warnings(report) if "tool parser" in w] == [
+        f"4 tool-calling request(s) refused with HTTP 400: {NO_PARSER_HINT}."]
+
+
+@pytest.mark.skipif(TOOL_PARSER in (None, "none"), reason="needs vLLM with --enable-auto-tool-choice")
+@pytest.mark.parametrize("stream", [True, False])
+def test_a_forced_call_comes_back_as_real_tool_calls(stream):
+    """A named tool_choice makes vLLM constrain the output to a call, so even the random model makes one: the
+    runner reads message.tool_calls from vLLM itself, streamed (deltas by index) and not, and the grader gives
+    it a cause. Seen with vllm-cpu 0.32 and hermes: arguments '55793176E4825548620297', not a JSON object."""
+    import orjson
+
+    from assetgen.generate.families.tool_calling import TOOLS
+
+    base = URL.rstrip("/") if URL.rstrip("/").endswith("/v1") else URL.rstrip("/") + "/v1"
+
+    async def ask():
+        client = Client(base, None, concurrency=1, timeout=120, retries=0)
+        try:
+            model = (await client.get_json("/models"))["data"][0]["id"]
+            body = {"model": model, "messages": [{"role": "user", "content": "What's the weather in Oslo?"}],
+                    "tools": [TOOLS["get_weather"]], "max_tokens": 96, "stream": stream,
+                    "tool_choice": {"type": "function", "function": {"name": "get_weather"}}}
+            return await client.chat(orjson.dumps(body), stream)
+        finally:
+            await client.close()
+
+    outcome = asyncio.run(ask())
+    assert outcome.status == "ok", outcome.error
+    assert outcome.tool_calls and outcome.tool_calls[0]["name"] == "get_weather", (outcome.content, outcome.tool_calls)
+    assert isinstance(outcome.tool_calls[0]["arguments"], str)
+    from graders import grade
+
+    case = {"id": "t", "family": "tool_calling", "category": "tool_calling", "modality": "text", "prompt": "p",
+            "truth": {"kind": "structured", "value": {"name": "get_weather", "arguments": {"city": "Oslo"}}},
+            "grader": {"name": "tool_call", "args": {"offered": ["get_weather"]}}}
+    got = grade(case, {"content": outcome.content, "finish_reason": outcome.finish_reason,
+                       "tool_calls": outcome.tool_calls})
+    try:
+        is_object = isinstance(json.loads(outcome.tool_calls[0]["arguments"]), dict)
+    except ValueError:
+        is_object = False
+    expected = {"truncation"} if outcome.finish_reason == "length" and not is_object else \
+        {"wrong", "format", None} if is_object else {"malformed_arguments"}
+    assert got.cause in expected and got.verdict != "error", (got, outcome.tool_calls, outcome.finish_reason)

@@ -76,8 +76,30 @@ GOLDEN: tuple[Entry, ...] = (
     Entry("instructed_answer", {"format": "json"}),
 )
 
-# issue #15 dimensions 5-7 (reasoning, tool calls, constraints): filled by their own work
-QUALITY: tuple[Entry, ...] = ()
+# Issue #15 dimensions 5-7, text only: reasoning quality, tool calling, instruction following with a
+# measurable constraint (the seed articles' tests, generated with computed truth).
+QUALITY: tuple[Entry, ...] = (
+    # reasoning (8)
+    Entry("reasoning", {"task": "arithmetic", "steps": 3}),
+    Entry("reasoning", {"task": "linear_equation"}),
+    Entry("reasoning", {"task": "syllogism", "form": "some_middle"}),
+    Entry("reasoning", {"task": "syllogism", "form": "undistributed_middle"}),
+    Entry("reasoning", {"task": "units", "units": "shop"}),
+    Entry("reasoning", {"task": "units", "units": "speed"}),
+    Entry("reasoning", {"task": "coding", "function": "reverse_list"}),
+    Entry("reasoning", {"task": "coding", "function": "running_max"}),
+    # tool calling (4)
+    Entry("tool_calling", {"task": "single"}),
+    Entry("tool_calling", {"task": "choose"}, count=2),
+    Entry("tool_calling", {"task": "from_prompt"}),
+    # instruction following (6)
+    Entry("instructions", {"task": "exact_count", "count": 3}),
+    Entry("instructions", {"task": "max_chars", "limit": 50}),
+    Entry("instructions", {"task": "max_words"}),
+    Entry("instructions", {"task": "forbidden_words"}),
+    Entry("instructions", {"task": "json_only"}),
+    Entry("instructions", {"task": "exact_count"}),
+)
 
 # issue #15 dimensions 1-2: one seeded long-form prompt at five max_tokens, a forced 256-token generation
 # (min_tokens + ignore_eos: pure decode speed), and TTFT by prompt complexity

@@ -61,6 +61,9 @@ def check_params(body: dict) -> None:
     if isinstance(options, dict):
         usage = options.get("include_usage")
         _check("stream_options.include_usage", usage, isinstance(usage, bool), "a boolean")
+    _check("tools", get("tools"), isinstance(get("tools"), list) and all(isinstance(t, dict) for t in get("tools")),
+           "a list of objects")
+    _check("tool_choice", get("tool_choice"), isinstance(get("tool_choice"), (str, dict)), "a string or an object")
     _check("chat_template_kwargs", get("chat_template_kwargs"), isinstance(get("chat_template_kwargs"), dict),
            "an object")
 

@@ -17,10 +17,11 @@ import orjson
 from aiohttp import web
 
 from assetgen.media.video import sample_indices
-from assetgen.reference import context, pacing
+from assetgen.reference import context, pacing, toolcalls
 from assetgen.reference.media import MediaError, MediaLimits, decode_media
 from assetgen.reference.params import ParamError, check_message, check_params
 from assetgen.reference.solver import Clip, solve
+from assetgen.reference.text import answer_text
 from assetgen.reference.tokens import count_tokens
 from assetgen.reference.vision_tokens import clip_tokens, downscale, image_tokens
 
@@ -40,6 +41,7 @@ class ServeOptions:
     tokens_per_s: float | None = None  # pace the stream
     fail_rate: float = 0.0  # share of requests answered 500 or 429 (Retry-After: 1)
     degenerate: bool = False  # answer with a repetition loop
+    no_tool_parser: bool = False  # refuse requests with tools as vLLM does without --enable-auto-tool-choice
     seed: int = 0  # for the injected failures
     max_body: int = 64 * 1024 * 1024
     max_prompt_chars: int = 1 << 20  # a longer prompt is refused like a context-length overflow
@@ -164,12 +166,18 @@ class Reference:
         context.check_length(prompt_tokens, self.options.max_model_len)
         return text, images, clips, prompt_tokens
 
-    def _compose(self, body, text, images, clips) -> tuple[str, str]:
-        """(reasoning, answer) before any token budget is applied."""
-        # text-only prompts: a long-form prompt gets prose of a known length, a needle question its answer
-        # from the text; anything else is answered from the pixels
-        answer = (None if images or clips else pacing.long_form(text) or context.answer_needle(text)) \
-            or solve(text, images, clips)
+    def _compose(self, body, text, images, clips) -> tuple[str, str, list[dict]]:
+        """(reasoning, answer, tool calls) before any token budget is applied."""
+        calls: list[dict] = []
+        if images or clips:
+            answer = solve(text, images, clips)
+        else:  # text only: prose of a known length for a long-form prompt, a needle's answer, or text.py's
+            # (first when tools are offered: a question a tool answers is a tool call, not arithmetic)
+            answer = None if body.get("tools") else pacing.long_form(text) or context.answer_needle(text)
+            if answer is None:
+                reply = answer_text(text, body.get("tools"))
+                calls = reply.tool_calls if reply else []
+                answer = (reply.content or "") if reply else solve(text, images, clips)
         if isinstance(answer, list):
             answer = "".join(answer)
         if self.options.redact_secrets:
@@ -187,7 +195,7 @@ class Reference:
             reasoning = (f"I am given {seen}. I will look at the pixels carefully, locate every relevant object, "
                          "measure its colour and position, and then answer the question exactly as asked. "
                          "Let me check each part of the image one by one before writing the final answer.")
-        return reasoning, answer
+        return reasoning, answer, calls
 
     async def chat(self, request: web.Request):
         start = asyncio.get_running_loop().time()  # the pace counts from the request's arrival
@@ -208,17 +216,30 @@ class Reference:
                 raise ParamError("the request body must be a JSON object")
             check_params(body)
             limits = pacing.lengths(body, self.pace)
+            refused = toolcalls.no_parser_error(body) if self.options.no_tool_parser else None
+            if refused:
+                self.counters["errors"] += 1
+                return _error(400, refused, "BadRequestError")
             async with self.slots:  # decoding and solving run in a worker thread, never on the event loop
                 text, images, clips, prompt_tokens = await asyncio.to_thread(self._parse, body)
-                reasoning, answer = await asyncio.to_thread(self._compose, body, text, images, clips)
+                reasoning, answer, calls = await asyncio.to_thread(self._compose, body, text, images, clips)
         except (MediaError, ParamError) as exc:
             self.counters["errors"] += 1
             return _error(getattr(exc, "status", 400), str(exc), getattr(exc, "kind", "invalid_request_error"),
                           getattr(exc, "param", None))
         r_tokens, a_tokens, finish = pacing.shape(_tokens(reasoning), _tokens(answer), limits, self.pace, text[:200])
+        c_tokens = toolcalls.argument_tokens(calls)
+        if calls:  # the calls come after any reasoning and text, within what max_tokens leaves
+            room = None if limits.max_tokens is None else limits.max_tokens - len(r_tokens) - len(a_tokens)
+            if room is not None and sum(map(len, c_tokens)) > room:
+                calls, c_tokens, _ = toolcalls.within(calls, c_tokens, room)
+                finish = "length"
+            elif finish == "stop":
+                finish = "tool_calls"
         in_content = self.options.think_in_content and r_tokens
-        usage = {"prompt_tokens": prompt_tokens, "completion_tokens": len(r_tokens) + len(a_tokens),
-                 "total_tokens": prompt_tokens + len(r_tokens) + len(a_tokens)}
+        generated = len(r_tokens) + len(a_tokens) + sum(map(len, c_tokens))
+        usage = {"prompt_tokens": prompt_tokens, "completion_tokens": generated,
+                 "total_tokens": prompt_tokens + generated}
         self.counters["prompt_tokens"] += prompt_tokens
         self.counters["completion_tokens"] += usage["completion_tokens"]
         clock = pacing.Clock(start, self.pace.first_token_s(prompt_tokens), self.pace.token_s)
@@ -230,14 +251,16 @@ class Reference:
             message = {"role": "assistant", "content": "".join(a_tokens) if a_tokens else None}
             if r_tokens:
                 message["reasoning"] = "".join(r_tokens)
+            if calls:
+                message["tool_calls"] = toolcalls.message_calls(calls, f"chatcmpl-{self.counters['requests']}")
             await clock.wait(max(0, usage["completion_tokens"] - 1))  # the whole answer, paced as if streamed
             return web.json_response({"id": f"chatcmpl-{self.counters['requests']}", "object": "chat.completion",
                                       "created": 0, "model": MODEL,
                                       "choices": [{"index": 0, "message": message, "finish_reason": finish}],
                                       "usage": usage})
-        return await self._stream(request, body, r_tokens, a_tokens, finish, usage, clock)
+        return await self._stream(request, body, r_tokens, a_tokens, finish, usage, clock, calls, c_tokens)
 
-    async def _stream(self, request, body, r_tokens, a_tokens, finish, usage, clock):
+    async def _stream(self, request, body, r_tokens, a_tokens, finish, usage, clock, calls=(), c_tokens=()):
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"})
         await response.prepare(request)
         ident = f"chatcmpl-{self.counters['requests']}"
@@ -255,6 +278,11 @@ class Reference:
                     await clock.wait(k)
                     k += 1
                     await send({field_name: token})
+            for delta in toolcalls.call_deltas(list(calls), list(c_tokens), ident):
+                if "id" not in delta["tool_calls"][0]:  # argument pieces are tokens: paced like the others
+                    await clock.wait(k)
+                    k += 1
+                await send(delta)
             await send({}, finish)
             options = body.get("stream_options")
             if isinstance(options, dict) and options.get("include_usage"):

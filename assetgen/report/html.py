@@ -30,6 +30,7 @@ from assetgen.report.text import spec_line
 from assetgen.report.variants import worst_case, worst_grid, worst_note
 from assetgen.report.visible import visible
 from assetgen.run.records import ResponseRecord
+from assetgen.run.toolcalls import as_text as answer_text
 from graders import CAUSES, Grade, category_key
 
 if TYPE_CHECKING:
@@ -139,7 +140,7 @@ class Attempt:
 
     @property
     def answer(self) -> str:
-        return self.record.content if self.record.content is not None else (self.record.partial_content or "")
+        return answer_text(self.record)  # content, and any tool calls
 
     @property
     def read_as(self) -> str | None:

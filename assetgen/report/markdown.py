@@ -11,6 +11,7 @@ from assetgen.report.text import spec_line
 from assetgen.report.variants import worst_case, worst_grid, worst_note
 from assetgen.report.visible import visible
 from assetgen.run.records import ResponseRecord
+from assetgen.run.toolcalls import as_text as answer_text
 from graders import category_key
 
 # brackets (links, images), backticks (code), pipes (cells), backslashes; HTML is escaped as entities.
@@ -29,7 +30,7 @@ def md_escape(text: str) -> str:
 
 
 def _start(record: ResponseRecord, limit: int = 120) -> str:
-    text = " ".join((record.content if record.content is not None else record.partial_content or "").split())
+    text = " ".join(answer_text(record).split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

@@ -13,6 +13,7 @@ from assetgen.report.grading import RunReport, label_key
 from assetgen.report.probe_cite import probe_warning
 from assetgen.report.stats import cluster_bootstrap, mcnemar_exact, wilson
 from assetgen.run.records import ResponseRecord
+from assetgen.run.toolcalls import NO_PARSER_HINT, refused_for_no_parser
 from graders import Grade, category_key
 
 Pair = tuple[ResponseRecord, Grade]
@@ -300,6 +301,9 @@ def warnings(report: RunReport) -> list[str]:
             mode = f" (thinking {label})" if len(report.summaries) > 1 else ""
             out.append(f"{exhausted} answer(s){mode} never started: reasoning used the whole max_tokens budget. "
                        "Raise max_tokens or turn thinking off.")
+    refused = sum(refused_for_no_parser(r.status, r.http_status, r.error) for r, _ in report.grades)
+    if refused:
+        out.append(f"{refused} tool-calling request(s) refused with HTTP 400: {NO_PARSER_HINT}.")
     errors = sum(g.verdict == "error" for _, g in report.grades)
     if errors:
         out.append(f"{errors} request(s) got no answer (transport errors); they are left out of every accuracy.")

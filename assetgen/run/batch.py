@@ -21,6 +21,7 @@ import orjson
 from assetgen.dataset.golden import load_golden
 from assetgen.dataset.records import CaseToSend
 from assetgen.errors import AssetgenError, ConfigError
+from assetgen.run import toolcalls
 from assetgen.run.client import Outcome, _parse_completion
 from assetgen.run.endpoint import public_url, url_secrets
 from assetgen.run.payload import SHARED_CACHE, build_body
@@ -84,6 +85,7 @@ def _outcome(line: Any, scrub: Scrubber) -> tuple[str | None, Outcome]:
             message = message.get("message") if isinstance(message, dict) else message
             raise ValueError(f"HTTP {outcome.http_status}: {scrub.line(message, 300)}")
         _parse_completion(response.get("body"), outcome, scrub)
+        outcome.tool_calls = toolcalls.scrubbed(outcome.tool_calls, scrub)  # the Client does this for its answers
     except ValueError as exc:
         outcome.status, outcome.error = "error", str(exc)
     return line["custom_id"], outcome

@@ -19,6 +19,7 @@ import aiohttp
 import orjson
 from yarl import URL
 
+from assetgen.run import toolcalls
 from assetgen.run.endpoint import public_url, url_secrets
 from assetgen.run.untrusted import Scrubber
 
@@ -45,7 +46,8 @@ class Outcome:
     attempts: int = 0
     latency_s: float | None = None
     ttft_s: float | None = None
-    text_chunks: int = 0  # stream chunks that carried reasoning or content
+    text_chunks: int = 0  # stream chunks that carried reasoning, content or a tool call
+    tool_calls: list[dict] | None = None  # message.tool_calls as {id, name, arguments}, see run/toolcalls
     ttfc_s: float | None = None
     partial_content: str | None = None
     streamed: bool = True
@@ -182,6 +184,7 @@ def _parse_completion(data: Any, outcome: Outcome, scrub: Scrubber) -> None:
         raise ProtocolError(f"response message is not an object but {type(message).__name__}")
     outcome.content = _content(message, "response")
     outcome.reasoning = _text(message.get("reasoning")) or _text(message.get("reasoning_content"))
+    outcome.tool_calls = toolcalls.from_message(message)
     outcome.finish_reason = _text(choice.get("finish_reason"))
     outcome.usage = _usage(data)
     outcome.model = _text(data.get("model"))
@@ -218,6 +221,7 @@ async def _read_stream(response: aiohttp.ClientResponse, outcome: Outcome, start
 
 async def _read_events(response, outcome: Outcome, start: float, content: list[str], scrub: Scrubber) -> None:
     reasoning, chunks, done, choices_seen = [], 0, False, 0
+    calls = toolcalls.StreamedCalls()
     async for raw in _lines(response, MAX_ANSWER_BYTES):
         line = raw.strip()
         if not line or line.startswith(b":") or not line.startswith(b"data:"):
@@ -256,7 +260,7 @@ async def _read_events(response, outcome: Outcome, start: float, content: list[s
             piece_c = _content(delta, f"stream chunk {chunks}:")
             piece_r = _text(delta.get("reasoning")) or _text(delta.get("reasoning_content"))
             now = time.perf_counter() - start
-            if piece_r or piece_c:
+            if calls.add(delta) or piece_r or piece_c:
                 outcome.text_chunks += 1
                 outcome.ttft_s = now if outcome.ttft_s is None else outcome.ttft_s
             if piece_c and outcome.ttfc_s is None:
@@ -268,6 +272,7 @@ async def _read_events(response, outcome: Outcome, start: float, content: list[s
             outcome.finish_reason = _text(choice.get("finish_reason")) or outcome.finish_reason
     outcome.content = "".join(content) if content else None
     outcome.reasoning = "".join(reasoning) if reasoning else None
+    outcome.tool_calls = calls.result()
     if not done and outcome.finish_reason is None:
         outcome.partial_content = outcome.content
         raise ValueError(f"stream ended early after {chunks} chunks, before [DONE]")
@@ -415,7 +420,8 @@ class Client:
         """Every string of the server's, scrubbed before it is cut; one-line fields to one printable line."""
         s = self.scrub
         if outcome.status == "error":  # a failed request keeps no answer, only what was cut short
-            outcome.content = outcome.reasoning = None
+            outcome.content = outcome.reasoning = outcome.tool_calls = None
+        outcome.tool_calls = toolcalls.scrubbed(outcome.tool_calls, s)
         outcome.content, outcome.reasoning = s.optional(outcome.content), s.optional(outcome.reasoning)
         outcome.partial_content = s.optional(outcome.partial_content)
         outcome.error = s.line(outcome.error, 2 * ERROR_CHARS) if outcome.error else None  # room for 'HTTP 500: '

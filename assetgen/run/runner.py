@@ -144,6 +144,7 @@ def record_from(outcome: Outcome, case: CaseToSend, repeat: int, thinking: str, 
     return ResponseRecord(
         case_id=case.id, key=slot_key(case.id, repeat, thinking), repeat=repeat, thinking_label=thinking,
         content=outcome.content, reasoning=outcome.reasoning, finish_reason=outcome.finish_reason, usage=usage,
+        tool_calls=outcome.tool_calls,
         status=outcome.status, http_status=outcome.http_status, error=outcome.error, model=outcome.model,
         attempts=outcome.attempts, timing=timing, request=summary, partial_content=outcome.partial_content,
         spec=SpecStats(**outcome.spec) if outcome.spec else None,
