@@ -51,11 +51,14 @@ def real_mc_rows() -> list[dict]:
 def mc_case(row: dict) -> dict:
     """A choice case from a benchmark row: options in the order shown, the gold letter as truth."""
     letters = sorted(row["options"])
-    # BLINK stores no option text: a placeholder no answer contains ("option A" would match "Option (A)")
+    # BLINK's Counting options are unknown: a placeholder no answer contains ("option A" would match "Option (A)")
     choices = [row["options"][k] or f"unstated option text {k}{k}{k}" for k in letters]
     truth = row.get("truth") if row.get("truth") in letters else letters[0]
+    # every one of these benchmarks listed the options after the question, each with its letter
+    listing = " ".join(f"({k}) {row['options'][k] or ''}".rstrip() for k in letters)
+    prompt = f"{row.get('question') or ''}\nSelect from the following choices. {listing}".strip()
     return {"id": f"{row['source']}/{row['model']}/{row['question_id']}", "family": "real_mc",
-            "category": row["source"], "modality": "image", "prompt": row.get("question") or "",
+            "category": row["source"], "modality": "image", "prompt": prompt,
             "truth": {"kind": "choice", "value": truth, "choices": choices}, "grader": {"name": "choice"}}
 
 

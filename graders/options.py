@@ -179,20 +179,24 @@ def stem(word: str) -> str:
     return _SYNONYMS.get(word, word)
 
 
+_TOKEN = re.compile(r"[a-z0-9]+(?:[.,]\d+)*")  # '2.5' and '7,644' are one number, not two
+
+
 def _stems(text: str) -> list[str]:
-    return [stem(w) for w in re.findall(r"[a-z0-9]+", text) if w not in _FILLER]
+    return [stem(w) for w in _TOKEN.findall(text) if w not in _FILLER]
 
 
 # --- options ----------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class OptionSet:
-    kind: str  # indexed, grid, direction, words
+    kind: str  # indexed, labelled, grid, direction, words
     options: tuple[str, ...]
-    patterns: tuple[re.Pattern, ...] = ()  # indexed
+    patterns: tuple[re.Pattern, ...] = ()  # indexed, labelled
     cells: tuple[tuple[int, int], ...] = ()  # grid
     vectors: tuple[tuple[int, int], ...] = ()  # direction
     stems: tuple[tuple[str, ...], ...] = ()  # words
+    labels: tuple[re.Pattern | None, ...] = ()  # words: the options among them named by their letter
 
 
 @lru_cache(maxsize=256)
@@ -202,6 +206,9 @@ def option_set(options: tuple[str, ...]) -> OptionSet:
     if all(indexed):
         return OptionSet("indexed", canonical, patterns=tuple(
             _indexed_pattern(n, noun, len(options)) for n, noun in indexed))  # type: ignore[misc]
+    labelled = _labelled(options)
+    if labelled and all(labelled):
+        return OptionSet("labelled", canonical, patterns=labelled)  # type: ignore[arg-type]
     if all(re.fullmatch(r"(?:top|middle|center|bottom) (?:left|center|middle|right)", o) for o in canonical):
         return OptionSet("grid", canonical, cells=tuple(grid_cell(o) for o in canonical))
     vectors = []
@@ -210,12 +217,35 @@ def option_set(options: tuple[str, ...]) -> OptionSet:
         vectors.append(found[0][1] if len(found) == 1 else None)
     if all(vectors) and len(set(vectors)) == len(vectors):
         return OptionSet("direction", canonical, vectors=tuple(vectors))  # type: ignore[arg-type]
-    return OptionSet("words", canonical, stems=tuple(tuple(_stems(o)) for o in canonical))
+    return OptionSet("words", canonical, stems=tuple(tuple(_stems(o)) for o in canonical), labels=labelled)
+
+
+_LABEL_LETTERS = "ABCDEFGHIJKL"
+
+
+def _labelled(options: tuple[str, ...]) -> tuple[re.Pattern | None, ...]:
+    """Options that differ only by their own letter ('Box A'/'Box B', 'Point C', 'A is closer'): naming one
+    is naming its letter, and the words they share name none of them. A pattern for each such option
+    (None for the others, as 'About the same' beside 'A is darker'); empty when fewer than two are."""
+    if len(options) > len(_LABEL_LETTERS):
+        return ()
+    frames: dict[str, list[int]] = {}
+    for i, (letter, option) in enumerate(zip(_LABEL_LETTERS, options)):
+        words = option.strip(" .").split()
+        if words.count(letter) == 1 and len(words) >= 2:
+            frames.setdefault(" ".join("{}" if w == letter else w.lower() for w in words), []).append(i)
+    frame, members = max(frames.items(), key=lambda kv: len(kv[1]), default=("", []))
+    if len(members) < 2:
+        return ()
+    before, _, after = frame.partition("{}")
+    before, after = re.escape(canon(before).strip()), re.escape(canon(after).strip())
+    return tuple((re.compile(rf"\b{before}\s*{letter.lower()}\b" if before else rf"\b{letter.lower()}\s+{after}\b")
+                  if i in members else None) for i, letter in enumerate(_LABEL_LETTERS[: len(options)]))
 
 
 def named(options: OptionSet, text: str) -> list[Mention]:
     """Options named in canonical `text`, as (position, option index), in reading order."""
-    if options.kind == "indexed":
+    if options.kind in ("indexed", "labelled"):
         found = [(m.start(), i) for i, p in enumerate(options.patterns) for m in p.finditer(text)]
     elif options.kind == "grid":
         found = [(at, options.cells.index(cell)) for at, cell in cells(text) if cell in options.cells]
@@ -229,13 +259,14 @@ def named(options: OptionSet, text: str) -> list[Mention]:
 def _named_by_words(options: OptionSet, text: str) -> list[Mention]:
     """An option whose words all appear close together (its phrase, reordered or inflected); failing
     that, one of its distinctive words (shared with no other option)."""
-    words = [(m.start(), stem(m.group())) for m in re.finditer(r"[a-z0-9]+", text) if m.group() not in _FILLER]
+    words = [(m.start(), stem(m.group())) for m in _TOKEN.finditer(text) if m.group() not in _FILLER]
     at: dict[str, list[int]] = {}
     for k, (_, s) in enumerate(words):
         at.setdefault(s, []).append(k)
     full, distinctive = [], []
+    labelled = [(m.start(), i) for i, p in enumerate(options.labels) if p for m in p.finditer(text)]
     for i, stems in enumerate(options.stems):
-        if not stems:
+        if not stems or (options.labels and options.labels[i]):
             continue
         others = {s for j, o in enumerate(options.stems) if j != i for s in o}
         for k in at.get(stems[0], []):
@@ -245,4 +276,4 @@ def _named_by_words(options: OptionSet, text: str) -> list[Mention]:
         for s in stems:
             if s not in others:
                 distinctive.extend((words[k][0], i) for k in at.get(s, []))
-    return full or distinctive
+    return sorted(labelled + (full or distinctive))

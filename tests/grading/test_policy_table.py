@@ -103,6 +103,10 @@ OBJECT = case("structured", {"color": "pink", "shape": "hexagon", "direction": "
               prompt="Reply with only a JSON object with the keys [\"color\", \"shape\", \"direction\"].")
 ONE_WORD = case("text", "brown", "exact", {"vocabulary": "color", "format": "one_word"},
                 prompt="What color is the moving object in this video? Answer with exactly one word.")
+BOXES = choice("B", ["Box A", "Box B"], "Which bounding box more accurately localizes and encloses the train?")
+DARKER = choice("B", ["A is darker", "B is darker", "About the same"], "Which point has darker surface color, or the "
+                "colors is about the same?")
+LENGTHS = choice("C", ["2", "2.2", "2.5", "3"], "What is the length of AB?")
 
 ALL_FRAMES = {"video_mode": "frames", "frames_shown": 30}
 
@@ -194,6 +198,11 @@ TABLE = [
     ("4.2-option-content-words", MOTION, ok("It bounces off the walls."), "correct", None),
     ("4.2-the-first-one", SPEED, ok("The first one."), "correct", None),
     ("4.2-ordinal-video-in-a-sentence", SPEED, ok("The ball in the first video moves faster."), "correct", None),
+    ("4.2-options-that-differ-by-their-letter", BOXES, ok("(B) Box B"), "correct", None),
+    ("4.2-option-named-by-its-letter-in-a-sentence", BOXES,
+     ok("Box B more accurately localizes and encloses the train."), "correct", None),
+    ("4.2-letter-labelled-options-beside-a-plain-one", DARKER, ok("Point B is darker than point A."), "correct", None),
+    ("4.2-a-decimal-is-one-number", LENGTHS, ok("The answer is (C) 2.5."), "correct", None),
     ("4.3-leading-no", LEFT_OF, ok("No, it is on the right."), "correct", None),
     ("4.3-negated-restatement-is-no", LEFT_OF,
      ok("The red star is not to the left of the brown star; it's to its right."), "correct", None),
