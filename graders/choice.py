@@ -30,13 +30,17 @@ def _letter_patterns(letters: str) -> tuple[re.Pattern, ...]:
     )
 
 
-def _letters_named(text: str, letters: str, shown: bool) -> list[tuple[int, str]]:
-    """Letters a place names. Letters the prompt never showed count only as '(A)' or the whole answer 'A'."""
+def _letters_named(text: str, letters: str, shown: bool) -> tuple[list[tuple[int, str]], int]:
+    """Letters a place names, and how many of them are written as letters ('(C)', 'C.', 'option C'), not
+    just a capital standing alone. Letters the prompt never showed count only as '(A)' or the whole answer 'A'."""
     found = []
     patterns = _letter_patterns(letters)
+    explicit = 0
     for k, pattern in enumerate(patterns):
         if not shown and k not in (0, 3):
             continue
+        if k == len(patterns) - 1:
+            explicit = len(found)
         for m in pattern.finditer(text):
             if not shown and m.group(1).islower():
                 continue
@@ -44,8 +48,12 @@ def _letters_named(text: str, letters: str, shown: bool) -> list[tuple[int, str]
                 continue
             found.append((m.start(1), m.group(1).upper()))
         if found and k < 3:
-            break  # the whole place, or its lead, is the letter
-    return found
+            if k:  # the lead is a letter; another written out in the place makes it a hedge ('(A) … or (B) …')
+                seen = {at for at, _ in found}
+                found += [(m.start(1), m.group(1).upper()) for p in patterns[3:5] for m in p.finditer(text)
+                          if m.start(1) not in seen and (shown or m.group(1).isupper())]
+            return sorted(found), len(found)  # the whole place, or its lead, is the letter
+    return found, explicit if len(patterns) else len(found)
 
 
 @lru_cache(maxsize=256)
@@ -121,22 +129,37 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
         bare = _letter_patterns(letters)[0].match(text)
         if bare and (shown_here or bare.group(1).isupper()):
             return [(bare.start(1), bare.group(1).upper())]  # the place is just the letter
-        named = _letters_named(text, letters, shown_here)
+        named, explicit = _letters_named(text, letters, shown_here)
         if named:
             ranges = spans.blocked(text)
-            found += [(at, letter) for at, letter in named if not spans.is_blocked(at, ranges)]
+            kept = [(at, letter) for at, letter in named[:explicit] if not spans.is_blocked(at, ranges)]
+            if kept:  # a letter written as one outranks the words of the options ('(B) Solution A')
+                return sorted(kept)
+            found += [(at, letter) for at, letter in named[explicit:] if not spans.is_blocked(at, ranges)]
     canonical = O.canon(text)
     if yes_no:
         short = len(canonical.split()) <= 6
         for m in re.finditer(r"\b(yes|no)\b", canonical):
             if m.start() == 0 or short or place.kind in ("marker", "conclusion"):
                 found.append((m.start(), _LETTERS[options.options.index(m.group(1))]))
+        if short and len({letter for _, letter in found}) > 1:
+            return sorted(found)  # 'Yes / No', '(C) yes (D) no': both named, a hedge
         return sorted(found)[:1]
     named_options = O.named(options, canonical)
     if named_options:
         ranges = spans.blocked(canonical, asides=options.kind != "direction")
         found += [(at, _LETTERS[i]) for at, i in named_options if not spans.is_blocked(at, ranges)]
     return sorted(found)
+
+
+_LETTERED_LINE = re.compile(r"[ \t]*(?:\(\w{1,2}\)|[A-Za-z][.)])[ \t]")
+
+
+def _only_lettered_lines(answer: str) -> bool:
+    """Two or more lines and every one an option with its letter ('(C) Yes' / '(D) No', 'b. C' / 'd. B'):
+    the choices listed (or made up), none chosen."""
+    lines = [line for line in answer.strip().splitlines() if line.strip()]
+    return 2 <= len(lines) <= 60 and all(_LETTERED_LINE.match(line) for line in lines)
 
 
 @grader("choice")
@@ -154,6 +177,8 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         text = choices[_LETTERS.index(letter)] if letter in _LETTERS[: len(choices)] else letter
         return Match(float(letter == want), letter == want, letter, f"chose ({letter}) {text}", details={"place": how})
 
+    if _only_lettered_lines(answer):
+        return Match(0.0, False, None, "listed options without choosing one", details={"place": "lead"})
     for place in spans.places(answer):
         claims = _claims(place, options, letters, shown, yes_no)
         distinct = spans.distinct_claims(place.text, claims) if claims else []

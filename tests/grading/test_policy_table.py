@@ -106,6 +106,9 @@ ONE_WORD = case("text", "brown", "exact", {"vocabulary": "color", "format": "one
 BOXES = choice("B", ["Box A", "Box B"], "Which bounding box more accurately localizes and encloses the train?")
 DARKER = choice("B", ["A is darker", "B is darker", "About the same"], "Which point has darker surface color, or the "
                 "colors is about the same?")
+SOLUTIONS = choice("B", ["neither; their concentrations are the same", "Solution A", "Solution B"],
+                   "Which solution has a higher concentration of blue particles?")
+EVEN = choice("A", ["Yes", "No"], "Is this an even function?")
 LENGTHS = choice("C", ["2", "2.2", "2.5", "3"], "What is the length of AB?")
 
 ALL_FRAMES = {"video_mode": "frames", "frames_shown": 30}
@@ -203,6 +206,12 @@ TABLE = [
      ok("Box B more accurately localizes and encloses the train."), "correct", None),
     ("4.2-letter-labelled-options-beside-a-plain-one", DARKER, ok("Point B is darker than point A."), "correct", None),
     ("4.2-a-decimal-is-one-number", LENGTHS, ok("The answer is (C) 2.5."), "correct", None),
+    ("4.1-a-written-letter-outranks-option-words", SOLUTIONS,
+     ok("The answer is (B) Solution A.\n\nSolution A has more blue particles than Solution B."), "correct", None),
+    ("4.1-a-lead-letter-or-another-is-a-hedge", SOLUTIONS,
+     ok("The answer is (B) Solution A or (C) Solution B, depending on the volume."), "incorrect", "wrong"),
+    ("4.4-lines-of-lettered-options-choose-none", EVEN, ok("(C) Yes\n(D) No"), "incorrect", "wrong"),
+    ("4.4-yes-and-no-both-named-is-a-hedge", EVEN, ok("Yes / No"), "incorrect", "wrong"),
     ("4.3-leading-no", LEFT_OF, ok("No, it is on the right."), "correct", None),
     ("4.3-negated-restatement-is-no", LEFT_OF,
      ok("The red star is not to the left of the brown star; it's to its right."), "correct", None),
