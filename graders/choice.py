@@ -75,6 +75,7 @@ _OPPOSITES = {
     "clockwise": ("counterclockwise",), "counterclockwise": ("clockwise",), "taller": ("shorter",),
     "longer": ("shorter",), "shorter": ("longer", "taller"), "up": ("down",), "down": ("up",),
     "closer": ("farther", "further"), "earlier": ("later",), "later": ("earlier",), "equal": ("unequal", "different"),
+    "greater": ("less", "fewer", "smaller", "equal"), "less": ("greater", "more", "larger", "equal"),
 }
 _NEGATED = re.compile(r"\b(?:not|never|neither|nor)\b|n't\b")
 
@@ -92,7 +93,7 @@ def _polarity(question: str, text: str) -> bool | None:
     q = O.canon(question)
     relation = next((w for w in re.findall(r"[a-z]+", q) if w in _OPPOSITES), None)
     if relation is None:
-        return None
+        return _restated(q, text)
     words = {relation: True, **{w: False for w in _OPPOSITES[relation]}}
     m = re.search(r"\b(" + "|".join(words) + r")\b", text)
     if not m:
@@ -111,6 +112,19 @@ def _polarity(question: str, text: str) -> bool | None:
     return affirmed
 
 
+_ASKED = re.compile(r"[^.?!\n]*\?")
+
+
+def _restated(question: str, text: str) -> bool | None:
+    """A statement that repeats (nearly) every content word of the question affirms it, or denies it when
+    negated: 'The white plate is half full.' is yes to 'Is the white plate half full?'."""
+    asked = _ASKED.search(question)
+    wanted = _content(asked.group() if asked else question)
+    if len(wanted) < 2 or len(wanted & _content(text)) < 0.75 * len(wanted):
+        return None
+    return not _NEGATED.search(text)
+
+
 def _yes_no(options: tuple[str, ...]) -> bool:
     return sorted(o.strip().lower() for o in options) == ["no", "yes"]
 
@@ -118,7 +132,7 @@ def _yes_no(options: tuple[str, ...]) -> bool:
 # --- the grader -------------------------------------------------------------------------------------------
 
 def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
-            yes_no: bool) -> list[tuple[int, str]]:
+            yes_no: bool, scenery: frozenset[str] = frozenset()) -> list[tuple[int, str]]:
     """Options the place claims, as (position, letter): letters on the plain text, option words on the
     canonical text; negated ones dropped, and asides too except for motion (its origin is meaningful)."""
     text = place.text
@@ -135,7 +149,9 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
             kept = [(at, letter) for at, letter in named[:explicit] if not spans.is_blocked(at, ranges)]
             if kept:  # a letter written as one outranks the words of the options ('(B) Solution A')
                 return sorted(kept)
-            found += [(at, letter) for at, letter in named[explicit:] if not spans.is_blocked(at, ranges)]
+            names = O.label_spans(options, text.lower())
+            found += [(at, letter) for at, letter in named[explicit:] if not spans.is_blocked(at, ranges)
+                      and not any(a <= at < b for a, b in names)]
     canonical = O.canon(text)
     if yes_no:
         short = len(canonical.split()) <= 6
@@ -145,7 +161,7 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
         if short and len({letter for _, letter in found}) > 1:
             return sorted(found)  # 'Yes / No', '(C) yes (D) no': both named, a hedge
         return sorted(found)[:1]
-    named_options = O.named(options, canonical)
+    named_options = O.named(options, canonical, scenery)
     if named_options:
         ranges = spans.blocked(canonical, asides=options.kind != "direction")
         found += [(at, _LETTERS[i]) for at, i in named_options if not spans.is_blocked(at, ranges)]
@@ -172,6 +188,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     letters = _LETTERS[: len(choices)]
     shown = _shows_letters(question)
     yes_no = _yes_no(choices)
+    scenery = O.question_stems(question) if question and options.kind == "words" else frozenset()
 
     def chose(letter: str, how: str) -> Match:
         text = choices[_LETTERS.index(letter)] if letter in _LETTERS[: len(choices)] else letter
@@ -180,7 +197,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     if _only_lettered_lines(answer):
         return Match(0.0, False, None, "listed options without choosing one", details={"place": "lead"})
     for place in spans.places(answer):
-        claims = _claims(place, options, letters, shown, yes_no)
+        claims = _claims(place, options, letters, shown, yes_no, scenery)
         distinct = spans.distinct_claims(place.text, claims) if claims else []
         if len(distinct) == 1:
             return chose(distinct[0], place.kind)

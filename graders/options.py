@@ -224,27 +224,37 @@ _LABEL_LETTERS = "ABCDEFGHIJKL"
 
 
 def _labelled(options: tuple[str, ...]) -> tuple[re.Pattern | None, ...]:
-    """Options that differ only by their own letter ('Box A'/'Box B', 'Point C', 'A is closer'): naming one
-    is naming its letter, and the words they share name none of them. A pattern for each such option
-    (None for the others, as 'About the same' beside 'A is darker'); empty when fewer than two are."""
-    if len(options) > len(_LABEL_LETTERS):
-        return ()
-    frames: dict[str, list[int]] = {}
-    for i, (letter, option) in enumerate(zip(_LABEL_LETTERS, options)):
+    """Options that differ only by a capital letter ('Box A'/'Box B', 'Point C', 'A is closer', 'Solution A'
+    as option C): naming one is naming its capital, and the words they share name none of them. A pattern
+    for each such option (None for the others, as 'About the same' beside 'A is darker'); empty when fewer
+    than two are."""
+    frames: dict[str, list[tuple[int, str]]] = {}
+    for i, option in enumerate(options):
         words = option.strip(" .").split()
-        if words.count(letter) == 1 and len(words) >= 2:
-            frames.setdefault(" ".join("{}" if w == letter else w.lower() for w in words), []).append(i)
+        capitals = [w for w in words if len(w) == 1 and w in _LABEL_LETTERS]
+        if len(capitals) == 1 and len(words) >= 2:
+            frame = " ".join("{}" if w == capitals[0] else w.lower() for w in words)
+            frames.setdefault(frame, []).append((i, capitals[0]))
     frame, members = max(frames.items(), key=lambda kv: len(kv[1]), default=("", []))
-    if len(members) < 2:
+    if len(members) < 2 or len({c for _, c in members}) < len(members):
         return ()
     before, _, after = frame.partition("{}")
     before, after = re.escape(canon(before).strip()), re.escape(canon(after).strip())
-    return tuple((re.compile(rf"\b{before}\s*{letter.lower()}\b" if before else rf"\b{letter.lower()}\s+{after}\b")
-                  if i in members else None) for i, letter in enumerate(_LABEL_LETTERS[: len(options)]))
+    label = dict(members)
+    return tuple((re.compile(rf"\b{before}\s*{label[i].lower()}\b" if before else rf"\b{label[i].lower()}\s+{after}\b")
+                  if i in label else None) for i in range(len(options)))
 
 
-def named(options: OptionSet, text: str) -> list[Mention]:
-    """Options named in canonical `text`, as (position, option index), in reading order."""
+def label_spans(options: OptionSet, text: str) -> list[tuple[int, int]]:
+    """Where lower-cased `text` names a letter-labelled option ('Solution A'): its capital there is a name,
+    not a choice of option A."""
+    patterns = options.patterns if options.kind == "labelled" else options.labels
+    return [m.span() for p in patterns if p for m in p.finditer(text)]
+
+
+def named(options: OptionSet, text: str, scenery: frozenset[str] = frozenset()) -> list[Mention]:
+    """Options named in canonical `text`, as (position, option index), in reading order. Words in
+    `scenery` (the question's own) name no option on their own."""
     if options.kind in ("indexed", "labelled"):
         found = [(m.start(), i) for i, p in enumerate(options.patterns) for m in p.finditer(text)]
     elif options.kind == "grid":
@@ -252,11 +262,15 @@ def named(options: OptionSet, text: str) -> list[Mention]:
     elif options.kind == "direction":
         found = [(at, options.vectors.index(v)) for at, v in directions(text) if v in options.vectors]
     else:
-        found = _named_by_words(options, text)
+        found = _named_by_words(options, text, scenery)
     return sorted(found)
 
 
-def _named_by_words(options: OptionSet, text: str) -> list[Mention]:
+def question_stems(question: str) -> frozenset[str]:
+    return frozenset(_stems(canon(question)))
+
+
+def _named_by_words(options: OptionSet, text: str, scenery: frozenset[str] = frozenset()) -> list[Mention]:
     """An option whose words all appear close together (its phrase, reordered or inflected); failing
     that, one of its distinctive words (shared with no other option)."""
     words = [(m.start(), stem(m.group())) for m in _TOKEN.finditer(text) if m.group() not in _FILLER]
@@ -274,6 +288,10 @@ def _named_by_words(options: OptionSet, text: str) -> list[Mention]:
             if all(s in window for s in stems):
                 full.append((words[k][0], i))
         for s in stems:
-            if s not in others:
+            if s not in others and s not in scenery:
                 distinctive.extend((words[k][0], i) for k in at.get(s, []))
+    # a longer option read there outranks one whose words are a part of it ('white three' is not 'white one',
+    # '6*sqrt{3}' is not '6')
+    full = [(at, i) for at, i in full if not any(
+        j != i and set(options.stems[i]) < set(options.stems[j]) and abs(at - at_j) <= 40 for at_j, j in full)]
     return sorted(labelled + (full or distinctive))

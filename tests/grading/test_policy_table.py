@@ -108,6 +108,11 @@ DARKER = choice("B", ["A is darker", "B is darker", "About the same"], "Which po
                 "colors is about the same?")
 SOLUTIONS = choice("B", ["neither; their concentrations are the same", "Solution A", "Solution B"],
                    "Which solution has a higher concentration of blue particles?")
+PINK = choice("B", ["neither; their concentrations are the same", "Solution B", "Solution A"],
+              "Which solution has a higher concentration of pink particles?")
+CATS = choice("B", ["white five", "white three", "white four", "white one"], "Which cat is larger?")
+PLATE = choice("A", ["Yes", "No"], "Is the white plate half full?")
+GREATER = choice("B", ["Yes", "No"], "Is the number of green buses greater than the number of blue buses?")
 EVEN = choice("A", ["Yes", "No"], "Is this an even function?")
 LENGTHS = choice("C", ["2", "2.2", "2.5", "3"], "What is the length of AB?")
 
@@ -212,6 +217,12 @@ TABLE = [
      ok("The answer is (B) Solution A or (C) Solution B, depending on the volume."), "incorrect", "wrong"),
     ("4.4-lines-of-lettered-options-choose-none", EVEN, ok("(C) Yes\n(D) No"), "incorrect", "wrong"),
     ("4.4-yes-and-no-both-named-is-a-hedge", EVEN, ok("Yes / No"), "incorrect", "wrong"),
+    ("4.2-names-differing-by-a-capital-and-question-words", PINK,
+     ok("The solution with a higher concentration of pink particles is Solution B."), "correct", None),
+    ("4.2-the-longer-option-read-there", CATS, ok("The cat that is larger is white three."), "correct", None),
+    ("4.3-restating-the-question-is-yes", PLATE, ok("The white plate is half full."), "correct", None),
+    ("4.3-equal-answers-greater-with-no", GREATER,
+     ok("The number of green buses is equal to the number of blue buses."), "correct", None),
     ("4.3-leading-no", LEFT_OF, ok("No, it is on the right."), "correct", None),
     ("4.3-negated-restatement-is-no", LEFT_OF,
      ok("The red star is not to the left of the brown star; it's to its right."), "correct", None),
