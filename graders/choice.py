@@ -12,6 +12,8 @@ from graders.records import Truth
 from graders.registry import Match, grader
 
 _LETTERS = "ABCDEFGHIJKL"
+# 'A: False', 'A:  The correct option letter is D': the label of an answer, as after 'Q:'
+_ROLE_LABEL = re.compile(r"\s*A:[ \t]+(?=\S)")
 # a capital that is a word, not a letter: the article "A ball", the pronoun "I think"
 _WORDLIKE = re.compile(r"[AI]\s+(?!(?:is|was|seems|looks|appears|fits|matches|because)\b)[a-z]")
 
@@ -26,6 +28,7 @@ def _letter_patterns(letters: str) -> tuple[re.Pattern, ...]:
         re.compile(rf"^\W*[(\[]?([{low}])(?:[)\]]|[.:](?=\s|$))"),
         re.compile(rf"(?<![\w(\[])[(\[]([{letters}{low}])[)\]]"),  # '(c)' anywhere
         re.compile(rf"\b(?:option|choice|letter)\s*[:\-]?\s*[(\[]?([{letters}{low}])\b(?![\w'’-])", re.IGNORECASE),
+        re.compile(rf"\b([{letters}])\s+is\s+the\s+(?:correct|right|best)\s+(?:answer|option|choice)\b"),
         re.compile(rf"(?<![A-Za-z0-9_'’-])([{letters}])(?![A-Za-z0-9_'’-])"),  # a standalone capital ('答案是B')
     )
 
@@ -36,6 +39,7 @@ def _letters_named(text: str, letters: str, shown: bool) -> tuple[list[tuple[int
     found = []
     patterns = _letter_patterns(letters)
     explicit = 0
+    role = _ROLE_LABEL.match(text)
     for k, pattern in enumerate(patterns):
         if not shown and k not in (0, 3):
             continue
@@ -46,11 +50,13 @@ def _letters_named(text: str, letters: str, shown: bool) -> tuple[list[tuple[int
                 continue
             if k == len(patterns) - 1 and _WORDLIKE.match(text, m.start()):
                 continue
+            if role and m.start(1) == role.end() - 3:
+                continue  # 'A: False' is the answer's 'A:' (as after a 'Q:'), not option A
             found.append((m.start(1), m.group(1).upper()))
         if found and k < 3:
             if k:  # the lead is a letter; another written out in the place makes it a hedge ('(A) … or (B) …')
                 seen = {at for at, _ in found}
-                found += [(m.start(1), m.group(1).upper()) for p in patterns[3:5] for m in p.finditer(text)
+                found += [(m.start(1), m.group(1).upper()) for p in patterns[3:-1] for m in p.finditer(text)
                           if m.start(1) not in seen and (shown or m.group(1).isupper())]
             return sorted(found), len(found)  # the whole place, or its lead, is the letter
     return found, explicit if len(patterns) else len(found)
@@ -131,8 +137,27 @@ def _yes_no(options: tuple[str, ...]) -> bool:
 
 # --- the grader -------------------------------------------------------------------------------------------
 
+_LISTED = re.compile(r"[(\[][A-L][)\]]|(?:^|\s)[A-L][.)](?=\s)")
+_CAPITAL = re.compile(r"(?<![\w'’-])([A-L])(?![\w'’-])")
+
+
+@lru_cache(maxsize=256)
+def scene_capitals(question: str | None) -> frozenset[str]:
+    """Capitals the question uses as names ('point B', 'A and B beside each circle'), apart from its option
+    list: a lone capital there is that name, not a choice."""
+    return frozenset(_CAPITAL.findall(_LISTED.sub(" ", question or "")))
+
+
+def _blanked(text: str, ranges: list[tuple[int, int]]) -> str:
+    chars = list(text)
+    for a, b in ranges:
+        chars[a:b] = " " * (b - a)
+    return "".join(chars)
+
+
 def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
-            yes_no: bool, scenery: frozenset[str] = frozenset()) -> list[tuple[int, str]]:
+            yes_no: bool, scenery: frozenset[str] = frozenset(),
+            names: frozenset[str] = frozenset()) -> list[tuple[int, str]]:
     """Options the place claims, as (position, letter): letters on the plain text, option words on the
     canonical text; negated ones dropped, and asides too except for motion (its origin is meaningful)."""
     text = place.text
@@ -149,9 +174,9 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
             kept = [(at, letter) for at, letter in named[:explicit] if not spans.is_blocked(at, ranges)]
             if kept:  # a letter written as one outranks the words of the options ('(B) Solution A')
                 return sorted(kept)
-            names = O.label_spans(options, text.lower())
-            found += [(at, letter) for at, letter in named[explicit:] if not spans.is_blocked(at, ranges)
-                      and not any(a <= at < b for a, b in names)]
+            if not (options.kind == "labelled" or options.labels):  # with labels, a lone capital is a name
+                found += [(at, letter) for at, letter in named[explicit:]
+                          if letter not in names and not spans.is_blocked(at, ranges)]
     canonical = O.canon(text)
     if yes_no:
         short = len(canonical.split()) <= 6
@@ -161,10 +186,10 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
         if short and len({letter for _, letter in found}) > 1:
             return sorted(found)  # 'Yes / No', '(C) yes (D) no': both named, a hedge
         return sorted(found)[:1]
-    named_options = O.named(options, canonical, scenery)
-    if named_options:
-        ranges = spans.blocked(canonical, asides=options.kind != "direction")
-        found += [(at, _LETTERS[i]) for at, i in named_options if not spans.is_blocked(at, ranges)]
+    # negated and aside stretches are blanked (positions kept): none of an option's words may come from them
+    ranges = spans.blocked(canonical, asides=options.kind != "direction")
+    visible = _blanked(canonical, ranges) if ranges else canonical
+    found += [(at, _LETTERS[i]) for at, i in O.named(options, visible, scenery)]
     return sorted(found)
 
 
@@ -189,6 +214,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     shown = _shows_letters(question)
     yes_no = _yes_no(choices)
     scenery = O.question_stems(question) if question and options.kind == "words" else frozenset()
+    names = scene_capitals(question)
 
     def chose(letter: str, how: str) -> Match:
         text = choices[_LETTERS.index(letter)] if letter in _LETTERS[: len(choices)] else letter
@@ -197,7 +223,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     if _only_lettered_lines(answer):
         return Match(0.0, False, None, "listed options without choosing one", details={"place": "lead"})
     for place in spans.places(answer):
-        claims = _claims(place, options, letters, shown, yes_no, scenery)
+        claims = _claims(place, options, letters, shown, yes_no, scenery, names)
         distinct = spans.distinct_claims(place.text, claims) if claims else []
         if len(distinct) == 1:
             return chose(distinct[0], place.kind)

@@ -241,15 +241,10 @@ def _labelled(options: tuple[str, ...]) -> tuple[re.Pattern | None, ...]:
     before, _, after = frame.partition("{}")
     before, after = re.escape(canon(before).strip()), re.escape(canon(after).strip())
     label = dict(members)
-    return tuple((re.compile(rf"\b{before}\s*{label[i].lower()}\b" if before else rf"\b{label[i].lower()}\s+{after}\b")
-                  if i in label else None) for i in range(len(options)))
-
-
-def label_spans(options: OptionSet, text: str) -> list[tuple[int, int]]:
-    """Where lower-cased `text` names a letter-labelled option ('Solution A'): its capital there is a name,
-    not a choice of option A."""
-    patterns = options.patterns if options.kind == "labelled" else options.labels
-    return [m.span() for p in patterns if p for m in p.finditer(text)]
+    quote = "[\"'“‘]?"
+    return tuple((re.compile(rf"\b{before}\s*{quote}{label[i].lower()}\b" if before
+                             else rf"\b{label[i].lower()}\s+{after}\b") if i in label else None)
+                 for i in range(len(options)))
 
 
 def named(options: OptionSet, text: str, scenery: frozenset[str] = frozenset()) -> list[Mention]:

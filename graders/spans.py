@@ -31,7 +31,8 @@ _BOXED = re.compile(r"\\boxed\{((?:[^{}]|\{[^{}]*\}){0,200})\}")
 # emphasis, code ticks, LaTeX delimiters, headings and list bullets ("1. ", "- ") at a line's start
 _MARKUP = re.compile(r"\*\*|__|`+|\\\(|\\\)|\$|^[ \t]*(?:#+|[-*•]|\d{1,2}[.)])[ \t]+(?=\S)", re.MULTILINE)
 _MARKER = re.compile(
-    r"(?:\bfinal answer|\bcorrect (?:answer|option|choice)|\banswer|\bresult|\bsolutions?|\breturn value|\bchoice)"
+    r"(?:\bfinal answer|\bcorrect (?:answer|option|choice)(?: letter)?|\boption letter|\banswer|\bresult|"
+    r"\bsolutions?|\breturn value|\bchoice)"
     r"\s*(?:is|are|would be|will be|should be|:|=)\s*|\breturns\s+", re.IGNORECASE)
 # A total: an answer for counts, but a trace's running total is not ("total = 8" on every line).
 _TOTAL = re.compile(r"\b(?:in total|altogether|a total of|total(?: count| number)?\b(?:\s*(?:is|:|=))?)\s*",
@@ -108,7 +109,8 @@ _NEGATOR = re.compile(r"\b(?:not|never|no longer|neither|nor|rather than|instead
 # Asides: a concession, a comparison, a relative clause; from the marker to the end of its clause.
 _ASIDE = re.compile(
     r"\b(?:though|although|whereas|while|than|because|since|compared (?:to|with)|unlike|ahead of|followed by|versus|"
-    r"vs\.?|before)\b|(?:^|(?<=[,;:]))[ \t]{0,4}after\b|(?<![\w.+-])[\w.+-]{1,20}\s+of (?:which|them|these|those)\b|"
+    r"vs\.?|before)\b|(?:^|(?<=[,;:]))[ \t]{0,4}after\b|(?:^|(?<=[.;:!?\n]))[ \t]{0,4}if\b|"
+    r"(?<![\w.+-])[\w.+-]{1,20}\s+of (?:which|them|these|those)\b|"
     r",[ \t]{0,4}(?=(?:which|where|who|whose|including|with|each|"
     r"(?:[\w.-]{1,20}\s+){0,2}of (?:which|them|these|those))\b)",
     re.IGNORECASE)
@@ -151,7 +153,7 @@ _NEGATION_NEEDS = ("not", "n't", "never", "neither", "nor", "rather", "instead",
                    "incorrect", "false")
 _ASIDE_NEEDS = (*_NEGATION_NEEDS, "though", "whereas", "while", "than", "because", "since", "compared", "unlike",
                 "ahead", "followed", "versus", "vs", "before", "after", " of ", "which", "where", "who", "includ",
-                "with", "each", "(", "—", "–")
+                "with", "each", "if ", "(", "—", "–")
 
 
 def blocked(text: str, asides: bool = True) -> list[tuple[int, int]]:

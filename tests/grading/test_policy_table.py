@@ -113,6 +113,15 @@ PINK = choice("B", ["neither; their concentrations are the same", "Solution B", 
 CATS = choice("B", ["white five", "white three", "white four", "white one"], "Which cat is larger?")
 PLATE = choice("A", ["Yes", "No"], "Is the white plate half full?")
 GREATER = choice("B", ["Yes", "No"], "Is the number of green buses greater than the number of blue buses?")
+ANGLE = choice("B", ["50°", "40°", "30°", "25°"], "As shown in the figure, find the measure of angle A.")
+TRUE_FALSE = choice("B", ["True", "False"], "Can we use the mapping T: z = 1 - r to achieve the goal?")
+FOOD_WEB = choice("B", ["plants decrease", "plants increase", "nothing happens"],
+                  "What will happen to the plants if the caterpillars decrease?")
+POINTS = choice("C", ["A is darker", "B is darker", "About the same"], "Two points are annotated on the image, "
+                "labeled by A and B. Which point has darker surface color, or the colors is about the same?")
+CORRESPOND = choice("C", ["Point A", "Point B", "Point C", "Point D"], "Which point on the second image "
+                    "corresponds to the point in the first image?")
+ISLAND = choice("C", ["20", "25", "15", "30"], "Point B is on the coast and M is an island. How far is B from M?")
 EVEN = choice("A", ["Yes", "No"], "Is this an even function?")
 LENGTHS = choice("C", ["2", "2.2", "2.5", "3"], "What is the length of AB?")
 
@@ -223,6 +232,16 @@ TABLE = [
     ("4.3-restating-the-question-is-yes", PLATE, ok("The white plate is half full."), "correct", None),
     ("4.3-equal-answers-greater-with-no", GREATER,
      ok("The number of green buses is equal to the number of blue buses."), "correct", None),
+    ("4.1-correct-option-letter-marker", ANGLE, ok("The correct option letter is B: 50°."), "correct", None),
+    ("4.1-letter-is-the-correct-option", ANGLE, ok("B is the correct option. Angle A measures 40°."), "correct", None),
+    ("4.1-an-answer-label-is-not-option-a", TRUE_FALSE, ok("A: False"), "correct", None),
+    ("4.2-capitals-naming-points-are-not-letters", POINTS,
+     ok("The surface colors at points A and B appear to be about the same."), "correct", None),
+    ("4.2-a-quoted-label", CORRESPOND, ok('The REF point corresponds to point "C" in the second image.'),
+     "correct", None),
+    ("4.2-a-capital-the-question-names-is-scenery", ISLAND,
+     ok("The distance between point B and the island M is 15 nautical miles."), "correct", None),
+    ("3.2-an-if-clause-is-a-premise", FOOD_WEB, ok("If caterpillars decrease, plants will increase."), "correct", None),
     ("4.3-leading-no", LEFT_OF, ok("No, it is on the right."), "correct", None),
     ("4.3-negated-restatement-is-no", LEFT_OF,
      ok("The red star is not to the left of the brown star; it's to its right."), "correct", None),
