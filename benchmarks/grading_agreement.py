@@ -5,8 +5,9 @@ Two corpora under tests/data/grading/ (see its README):
   verdict and cause a careful human gave it. Agreement = same verdict; for shortfalls, same cause.
 - real_mc.jsonl.gz: real multiple-choice answers of published VLMs from public benchmark releases,
   each with the option the benchmark's authors parsed from it (or none). Agreement = the grader's
-  extracted option equals theirs. Rows whose published parse contradicts the one letter the answer
-  states (publisher_parse_suspect) are reported apart.
+  extracted option equals theirs. Reported apart: rows whose published parse contradicts the one letter
+  the answer states (publisher_parse_suspect), rows whose parse is wrong by graders/POLICY.md
+  (reference_defect, with its reason), and BLINK Counting rows, whose option texts are not public.
 
     python benchmarks/grading_agreement.py [--show N]   # N looked-at disagreements per corpus (default 0)
 """
@@ -113,7 +114,8 @@ def real_mc_agreement(show: int) -> dict[str, float]:
         same = got == row["reference"]
         row_id = f"{row['source']}/{row['model']}/{row['question_id']}"
         part = agree[half(row_id)]
-        group = "suspect" if row.get("publisher_parse_suspect") else "trusted"
+        group = ("defect" if row.get("reference_defect") else "suspect" if row.get("publisher_parse_suspect")
+                 else "unknown options" if None in row["options"].values() else "trusted")
         part[group][same] += 1
         if group == "trusted":
             part["source:" + row["source"].split(" (")[0]][same] += 1
@@ -121,10 +123,12 @@ def real_mc_agreement(show: int) -> dict[str, float]:
             misses.append((row, got))
     for name in HALVES:
         part = agree[name]
-        trusted, everything = part["trusted"], part["trusted"] + part["suspect"]
+        trusted = part["trusted"]
+        everything = sum((part[g] for g in ("trusted", "suspect", "defect", "unknown options")), Counter())
         print(f"real multiple-choice answers, {name} part: choice agreement with the publishers' parse "
-              f"{ratio(trusted)} (all rows, with the {sum(part['suspect'].values())} suspect parses: "
-              f"{ratio(everything)})")
+              f"{ratio(trusted)}; apart: {ratio(part['unknown options'])} on rows whose option texts are unknown "
+              f"(BLINK Counting), {sum(part['suspect'].values())} parses that contradict the answer's one letter, "
+              f"{sum(part['defect'].values())} parses wrong by the policy (reference_defect); all rows {ratio(everything)}")
         print("  by source: " + ", ".join(f"{k[7:]} {c[True]}/{sum(c.values())}"
                                           for k, c in sorted(part.items()) if k.startswith("source:")))
     for row, got in misses[:show]:
