@@ -128,7 +128,8 @@ def real_mc_agreement(show: int) -> dict[str, float]:
         print(f"real multiple-choice answers, {name} part: choice agreement with the publishers' parse "
               f"{ratio(trusted)}; apart: {ratio(part['unknown options'])} on rows whose option texts are unknown "
               f"(BLINK Counting), {sum(part['suspect'].values())} parses that contradict the answer's one letter, "
-              f"{sum(part['defect'].values())} parses wrong by the policy (reference_defect); all rows {ratio(everything)}")
+              f"{sum(part['defect'].values())} parses wrong by the policy (reference_defect); "
+              f"all rows {ratio(everything)}")
         print("  by source: " + ", ".join(f"{k[7:]} {c[True]}/{sum(c.values())}"
                                           for k, c in sorted(part.items()) if k.startswith("source:")))
     for row, got in misses[:show]:
