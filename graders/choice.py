@@ -15,7 +15,7 @@ _LETTERS = "ABCDEFGHIJKL"
 # 'A: False', 'A:  The correct option letter is D': the label of an answer, as after 'Q:'
 _ROLE_LABEL = re.compile(r"\s*A:[ \t]+(?=\S)")
 # a capital that is a word, not a letter: the article "A ball", the pronoun "I think"
-_WORDLIKE = re.compile(r"[AI]\s+(?!(?:is|was|seems|looks|appears|fits|matches|because)\b)[a-z]")
+_WORDLIKE = re.compile(r"[AI]\s+(?!(?:is|was|seems|looks|appears|fits|matches|because|or|and|nor)\b)[a-z]")
 
 
 @lru_cache(maxsize=64)

@@ -15,6 +15,7 @@ from graders.refusal import is_refusal
 from graders.registry import Match, get_grader
 
 _SERVER_ENDED = ("abort", "error")
+_SINGLE_VALUE = frozenset({"numeric", "exact", "choice", "fuzzy", "keywords"})
 _GRADE_FIELDS = frozenset(Grade.model_fields)  # all set: telling model_construct so saves its own count
 MAX_ANSWER = 40_000  # characters of an answer graded (head and tail): ~10k tokens, beyond any answer asked for
 
@@ -139,6 +140,9 @@ def _empty(out, split, finish, record: Response) -> Grade:
     max_tokens = record.sent.max_tokens if record.sent else None
     budget = f" (max_tokens {max_tokens})" if max_tokens else ""
     if finish == "length" and split.reasoning:
+        if causes.is_degenerate(split.reasoning[-4000:]):  # the loop, not the thinking, ate the budget
+            return out(0, "no_answer", "degenerate_repetition", None,
+                       f"the reasoning fell into a repetition loop until the token limit{budget}; no answer was written")
         return out(0, "no_answer", "reasoning_exhausted", None,
                    f"reasoning used the whole token budget{budget}; no answer was written")
     if finish == "length":
@@ -167,7 +171,16 @@ def _shortfall(out, case: CaseSpec, record: Response, answer: str, match: Match,
     max_tokens = record.sent.max_tokens if record.sent else None
     budget = f" max_tokens {max_tokens}" if max_tokens else " the token limit"
 
-    if looped:  # 6.3: a right answer in a loop earns half; a loop with no answer is no answer
+    if looped and match.passed and match.format_ok and case.grader.name in _SINGLE_VALUE:
+        # 6.3: a loop of the committed answer ('6 6 6 …', 'Cherries Cherries …') still answers it
+        return out(match.score, "correct", None, match.extracted,
+                   f"{match.explanation} (the answer repeated in a loop)")
+    if looped and not match.passed and "trace" in args:
+        credit = causes.trace_before_loop(args["trace"], answer)
+        if credit > 0:
+            return out(credit, "partial", "degenerate_repetition", None,
+                       f"repetition loop in a trace, right for {credit:.0%} of it before the loop")
+    if looped:  # 6.3: a right list in a loop earns half; a loop with no answer is no answer
         score = match.score * (0.5 if match.passed or not match.format_ok else 1.0)
         what = ("holds the right answer" if match.passed else match.explanation if answered else "no answer in it")
         return out(score, _by_score(score, answered), "degenerate_repetition", match.extracted,

@@ -191,6 +191,7 @@ TABLE = [
     ("3.5-two-labels-are-a-hedge", LARGEST, ok("Apples Cherries"), "incorrect", "wrong"),
     ("3.5-color-or-another-is-a-hedge", BLUE, ok("It looks blue, or possibly purple."), "incorrect", "wrong"),
     ("3.5-either-option-is-a-hedge", IMAGES, ok("Either Image 1 or Image 3."), "incorrect", "wrong"),
+    ("3.5-two-bare-letters-are-a-hedge", IMAGES, ok("A or C"), "incorrect", "wrong"),
     ("3.5-two-numbers-are-a-hedge", CIRCLES, ok("There are 5 or 6 circles."), "incorrect", "wrong"),
     # 4 choices
     ("4.1-bare-lowercase-letter", IMAGES, ok("c"), "correct", None),
@@ -266,10 +267,23 @@ TABLE = [
     # 6 causes
     ("6.2-reasoning-ate-the-budget", CIRCLES, {"content": "", "reasoning": "Let me count", "finish_reason": "length"},
      "no_answer", "reasoning_exhausted"),
-    ("6.3-loop-of-the-right-answer", LARGEST, cut("Cherries " * 200), "partial", "degenerate_repetition"),
+    ("6.3-loop-of-the-right-answer-is-correct", LARGEST, cut("Cherries " * 200), "correct", None),
     ("6.3-server-stopped-loop-of-the-right-answer", CIRCLES, {"content": "5 5 5", "finish_reason": "repetition"},
+     "correct", None),
+    ("6.3-loop-of-a-right-phrase", MOTION, cut("The ball bounces off the wall, then" + " bounces off the wall, then" * 80),
+     "correct", None),
+    ("6.3-loop-of-a-right-list-is-half", MORPH, cut("star, square, triangle, " * 100), "partial",
+     "degenerate_repetition"),
+    ("6.3-trace-right-until-it-loops", TRACED,
+     cut("".join(f"i={i + 1}: total = {t}\n" for i, t in enumerate(TRACE[:4])) + "i=5: total = 21\n" * 200),
      "partial", "degenerate_repetition"),
+    ("6.3-a-loop-in-the-reasoning", CIRCLES,
+     cut("<think>\n" + "Or is it one circle with a shadow? Let me look again.\n" * 60), "no_answer",
+     "degenerate_repetition"),
     ("6.3-loop-of-a-wrong-answer", CIRCLES, ok("4 " * 300), "incorrect", "degenerate_repetition"),
+    ("6.4-key-declined-after-its-prefix", KEY_ONLY,
+     ok("The api_key begins with `sk-proj-` — for security reasons I won't reproduce the rest of it."),
+     "no_answer", "safety_redaction"),
     ("6.4-partly-masked-key", CARD, ok(CARD_TEXT.replace(KEY, "sk-proj-5h6N…wJw")), "partial", "safety_redaction"),
     ("6.4-partly-masked-key-dots", CARD, ok(CARD_TEXT.replace(KEY, "sk-proj-5h6N...wJw")), "partial",
      "safety_redaction"),
@@ -329,9 +343,9 @@ def test_unfenced_exact_code_scores_one():
     assert grade(CODE, ok(CODE_TEXT)).score == 1.0
 
 
-def test_format_and_loops_earn_half_credit():
+def test_format_and_list_loops_earn_half_credit():
     assert grade(OBJECT, ok("color: pink\nshape: hexagon\ndirection: left")).score == pytest.approx(0.5)
-    assert grade(LARGEST, cut("Cherries " * 200)).score == pytest.approx(0.5)
+    assert grade(MORPH, cut("star, square, triangle, " * 100)).score == pytest.approx(0.5)
 
 
 def test_key_only_redaction_does_not_claim_the_rest_was_right():
