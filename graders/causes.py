@@ -48,7 +48,7 @@ def trace_before_loop(trace: list, answer: str) -> float:
     if steps and trace and steps[0] != trace[0]:
         steps = steps[1:]
     right = 0
-    for got, want in zip(steps, trace):
+    for got, want in zip(steps, trace, strict=False):
         if got != want:
             break
         right += 1

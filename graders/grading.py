@@ -142,7 +142,7 @@ def _empty(out, split, finish, record: Response) -> Grade:
     if finish == "length" and split.reasoning:
         if causes.is_degenerate(split.reasoning[-4000:]):  # the loop, not the thinking, ate the budget
             return out(0, "no_answer", "degenerate_repetition", None,
-                       f"the reasoning fell into a repetition loop until the token limit{budget}; no answer was written")
+                       f"the reasoning looped until the token limit{budget}; no answer was written")
         return out(0, "no_answer", "reasoning_exhausted", None,
                    f"reasoning used the whole token budget{budget}; no answer was written")
     if finish == "length":
