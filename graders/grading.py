@@ -104,7 +104,23 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
     unfinished = finish == "length" and match.details.get("place") in ("sentence", "end")
     if match.passed and match.format_ok and not looped and not unfinished:
         return out(match.score, "correct", None, match.extracted, match.explanation)
-    return _shortfall(out, case, record, answer, match, looped, unfinished)
+    return _half_or_more(_shortfall(out, case, record, answer, match, looped, unfinished), match)
+
+
+_HALF_RULE = frozenset({"wrong", "frame_sampling", "degenerate_repetition"})
+
+
+def _half_or_more(g: Grade, match: Match) -> Grade:
+    """POLICY.md 1.2: a finished answer is partial when about half or more of the parts asked (list items,
+    grid cells, keys, concepts) are right; less is incorrect. Transcriptions have their own measure (ANLS
+    or a whole line), a cut answer is credited for what it has written so far (6.6)."""
+    if g.verdict != "partial" or g.cause not in _HALF_RULE or g.grader == "transcription":
+        return g
+    share = match.details.get("share", g.score if g.cause == "degenerate_repetition" else match.score)
+    if float(share) >= 0.5:  # the parts right, not the score's penalties
+        return g
+    return g.model_copy(update={"verdict": "incorrect", "score": 0.0,
+                                "explanation": f"under half right: {g.explanation}"[:300]})
 
 
 def _bounded_score(score: float, verdict: str) -> float:

@@ -125,6 +125,9 @@ ISLAND = choice("C", ["20", "25", "15", "30"], "Point B is on the coast and M is
 EVEN = choice("A", ["Yes", "No"], "Is this an even function?")
 LENGTHS = choice("C", ["2", "2.2", "2.5", "3"], "What is the length of AB?")
 
+SHAPES = case("set", ["brown star", "cyan circle", "gray circle", "green square", "orange star"], "set",
+              prompt="List every shape in this image as 'color shape', separated by commas.")
+
 ALL_FRAMES = {"video_mode": "frames", "frames_shown": 30}
 
 TABLE = [
@@ -136,6 +139,14 @@ TABLE = [
     ("1.2-garbage-transcription-is-not-partial", CARD, ok("Welcome!\nThank you for visiting our store today."),
      "incorrect", "wrong"),
     ("1.2-half-a-transcription-is-partial", CARD, ok("port = 11980\nuser = Maria Rossi\ntimeout_ms = 26334"),
+     "partial", "wrong"),
+    ("1.2-one-misread-character-is-partial", CARD, ok(CARD_TEXT.replace("replicas = 40", "replicas = 4O")),
+     "partial", "wrong"),
+    ("1.2-copied-line-numbers-are-partial", CODE,
+     ok("\n".join(f"{k + 1} {line}" for k, line in enumerate(CODE_TEXT.splitlines()))), "partial", "wrong"),
+    ("1.2-under-half-a-list-is-incorrect", SHAPES, ok("red star, blue circle, gray circle, green square, yellow star"),
+     "incorrect", "wrong"),
+    ("1.2-half-a-list-is-partial", SHAPES, ok("brown star, cyan circle, gray circle, red square, blue star"),
      "partial", "wrong"),
     ("1.3-cut-before-any-answer-is-no-answer", CIRCLES,
      cut("Let me look at the image carefully. I can see several shapes, some of which"), "no_answer", "truncation"),
