@@ -12,7 +12,7 @@ from rapidfuzz.distance import Levenshtein
 from graders import normalize as N
 from graders import spans
 from graders.extract import bodies, candidates, json_object
-from graders.numbers import stated_number
+from graders.numbers import Stated, stated_number
 from graders.records import Truth
 from graders.registry import Match, grader
 
@@ -42,6 +42,11 @@ def close_enough(value: float, target: float, truth: Truth) -> bool:
     return abs(value - target) <= slack + 1e-9
 
 
+# no number at all, but none of the thing counted: the count is zero (POLICY.md 3.4)
+_ZERO = re.compile(r"\bnever\b|(?:\bnot|n't|\bnor)\s+(?:\w+\s+){0,2}?any\b|\bnone\b|\bnothing\b|\bno\s+(?:\w+\s+)?"
+                   r"(?:objects?|flash(?:es)?|changes?|bounces?|times?)\b", re.IGNORECASE)
+
+
 @grader("numeric")
 def numeric(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     """A number compared as a number, within the truth's tolerance."""
@@ -52,6 +57,8 @@ def numeric(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     if stated.hedge:
         shown = " and ".join(N.format_number(v) for v in stated.hedge)
         return Match(0.0, False, list(stated.hedge), f"hedged between {shown}; truth {want}", details=place)
+    if stated.value is None and _ZERO.search(answer[:2000]):  # 'it never flashes', "I don't see any objects"
+        stated = Stated(0.0, "lead")
     if stated.value is None:
         return Match(0.0, False, None, f"no number found; truth {want}", details=place)
     shown = N.format_number(stated.value)
@@ -131,11 +138,12 @@ def _best_items(answer: str, vocabulary: str | None, want: list[str]) -> list[st
     """Items from the most explicit place that holds enough of them (else the whole answer); negated
     items ('no green triangle') are not given."""
     options = _item_places(answer)
+    asides = vocabulary == "number"  # '(the sum of the roots is -1 …)' checks the answer, it states no root
     for candidate in options[:-1]:
-        found = items_of(spans.without_negated(candidate), vocabulary, want)
+        found = items_of(spans.without_negated(candidate, asides), vocabulary, want)
         if len(found) >= len(want):
             return found
-    return items_of(spans.without_negated(options[-1]), vocabulary, want)
+    return items_of(spans.without_negated(options[-1], asides), vocabulary, want)
 
 
 def truth_items(truth: Truth, vocabulary: str | None) -> list[str]:

@@ -42,6 +42,7 @@ _CONCLUSION = re.compile(
     r"in conclusion|to summari[sz]e|to sum up|that gives|this gives|which gives|giving|that makes|this makes|"
     r"which makes|making|that means|this means|which means)\b(?!\s+(?:that|far|on|much|many)\b)[,:]?\s*",
     re.IGNORECASE | re.MULTILINE)
+_CLAUSE_START = re.compile(r"[.;:!?\n]|\s[—–]\s|,\s")
 _BOLD = re.compile(r"\*\*([^*\n]{1,120}?)\*\*|__([^_\n]{1,120}?)__")
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
 
@@ -82,9 +83,11 @@ def places(answer: str) -> tuple[Place, ...]:
         if stated:
             found.append(Place("marker", stated))
             break
-    totals = [m.end() for m in _TOTAL.finditer(text)]
-    for end in reversed(totals[-3:]):
-        stated = _sentence_from(text, end)
+    totals = list(_TOTAL.finditer(text))
+    for m in reversed(totals[-3:]):
+        stated = _sentence_from(text, m.end())
+        if not stated.strip(" .!?"):  # '… 5 bounces in total.': the total is the clause before the marker
+            stated = _CLAUSE_START.split(text[max(0, m.start() - 200):m.start()])[-1].strip()
         if stated:
             found.append(Place("total", stated))
             break
@@ -117,7 +120,7 @@ _ASIDE = re.compile(
 # Rejected after the fact: 'A and C are wrong', 'option A is not correct'.
 _REJECTED = re.compile(r"(?:^|(?<=[,;.:\n]))[^,;.:\n]{0,80}?\b(?:is|are|was|were|seems?|looks?)\s+(?:wrong|incorrect|"
                        r"false|not\s+(?:correct|right|true|the\s+(?:answer|case|right one)))\b", re.IGNORECASE)
-_CLAUSE_END = re.compile(r"[,;.!?:\n)]|\b(?:but|however|instead|rather|yet)\b", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"[,;.!?:\n)]|\s[—–-]\s|\b(?:but|however|instead|rather|yet)\b", re.IGNORECASE)
 # A parenthetical or dashed aside with words in it; "(C)" and "(2, 3)" are not asides, "(or purple)" is a hedge.
 _PAREN = re.compile(r"\(([^()]{0,200})\)|\s[—–]\s[^—–\n]{1,120}?(?:\s[—–]\s|$)")
 _PAREN_HEDGE = re.compile(r"\s*(?:or|maybe|possibly|perhaps|probably|either)\b", re.IGNORECASE)
@@ -133,9 +136,10 @@ def _aside_paren(m: re.Match) -> bool:
 _NO = re.compile(r"\b(?:no|zero)\s+(?:[a-z-]{1,30}\s+)?[a-z-]{1,30}", re.IGNORECASE)  # 'no green triangle'
 
 
-def without_negated(text: str) -> str:
-    """The text with negated stretches blanked (positions kept): items there are not given."""
-    ranges = blocked(text, asides=False)
+def without_negated(text: str, asides: bool = False) -> str:
+    """The text with negated stretches (and with `asides`, asides) blanked, positions kept: items there are
+    not given."""
+    ranges = blocked(text, asides=asides)
     low = text.lower()
     if "no " in low or "zero" in low:
         ranges += [m.span() for m in _NO.finditer(text)]
@@ -174,7 +178,9 @@ def blocked(text: str, asides: bool = True) -> list[tuple[int, int]]:
     if "wrong" in low or "incorrect" in low or "false" in low or "not " in low:
         ranges.extend(m.span() for m in _REJECTED.finditer(text))
     if asides and ("(" in text or "—" in text or "–" in text):
-        ranges.extend(m.span() for m in _PAREN.finditer(text) if _aside_paren(m))
+        # after a negated clause a dash brings the correction ('Not a straight line — it bounces'), no aside
+        ranges.extend(m.span() for m in _PAREN.finditer(text) if _aside_paren(m)
+                      and not (m.group(1) is None and _NEGATOR.search(text, 0, m.start())))
     if len(ranges) < 2:
         return ranges
     ranges.sort()

@@ -89,11 +89,15 @@ LEFT_OF = case("choice", "B", "choice", choices=["yes", "no"], aliases=["no"],
 SAME_WAY = case("choice", "A", "choice", choices=["yes", "no"], aliases=["yes"], modality="multi_video",
                 prompt="You are shown two videos, each with one moving ball. Do the two balls move in the same "
                        "direction? Answer yes or no.")
+BOUNCES = case("number", 5, "numeric", modality="video",
+               prompt="How many times does the ball bounce off a wall (an edge of the frame) in this video? Answer "
+                      "with a number.")
 FLASHES = case("number", 5, "numeric", modality="video",
                prompt="The lamp in this video is gray when off and lights up yellow when it flashes. How many times "
                       "does it flash? Answer with a number.",
                sampling={"frames": 30, "min_frames": 13,
-                         "apparent": [{"frames_low": 2, "frames_high": 6, "value": 1},
+                         "apparent": [{"frames_low": 2, "frames_high": 3, "value": 0},
+                                      {"frames_low": 4, "frames_high": 6, "value": 1},
                                       {"frames_low": 7, "frames_high": 12, "value": 3}]})
 MORPH = case("sequence", ["star", "square", "triangle"], "sequence", {"vocabulary": "shape"}, modality="video",
              prompt="List every shape it takes, in order, as a comma-separated list.",
@@ -195,6 +199,16 @@ TABLE = [
     ("3.3-change-after-the-endpoints", CHANGE,
      ok("The value rose from 45 in Jan to 67 in May, a change of +22."), "correct", None),
     ("3.3-operands-are-not-values", PRODUCT, ok("The expression is 91 × 84. 91 × 84 = 7,644."), "correct", None),
+    ("2.1-a-total-stated-before-its-marker", BOUNCES,
+     ok("It hits the top edge twice and the side edges 3 times — 5 bounces in total."), "correct", None),
+    ("3.1-a-dash-after-a-negation-brings-the-correction", MOTION,
+     ok("Not a straight line — it bounces off the walls."), "correct", None),
+    ("3.3-a-check-in-parentheses-states-no-root", ROOTS,
+     ok("x = -2, 1 (the sum of the roots is -1 and the product is -2, as expected)"), "correct", None),
+    ("3.4-never-is-zero", FLASHES, ok("The lamp stays gray the entire time; it never flashes.", sent={"frames_shown": 2}),
+     "incorrect", "frame_sampling"),
+    ("3.4-not-any-is-zero", FLASHES, ok("I don't see any flashes.", sent={"frames_shown": 2}),
+     "incorrect", "frame_sampling"),
     ("3.4-count-bound-to-what-was-asked", PULSES,
      ok("Over the 15-second video, the circle reaches its largest size 7 times."), "correct", None),
     ("3.4-a-single-point", CROSSINGS, ok("The line segments cross at a single point."), "correct", None),
