@@ -263,7 +263,9 @@ def keywords(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     negated = spans.blocked(text, asides=False)
     present = [c[0] for c in concepts if _concept_present(text, c, negated)]
     wrong = [c[0] for c in forbidden if _concept_present(text, c, negated)]
-    score = 0.0 if wrong else len(present) / len(concepts)
+    # a contradiction is one more part wrong, not the whole description: 'a brown ball moves from right to
+    # left' has the object and its color right (POLICY.md 1.2)
+    score = len(present) / (len(concepts) + len(wrong))
     missing = [c[0] for c in concepts if c[0] not in present]
     parts = [f"mentioned {len(present)} of {len(concepts)} concepts"]
     if missing:

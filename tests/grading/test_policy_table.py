@@ -129,6 +129,10 @@ ISLAND = choice("C", ["20", "25", "15", "30"], "Point B is on the coast and M is
 EVEN = choice("A", ["Yes", "No"], "Is this an even function?")
 LENGTHS = choice("C", ["2", "2.2", "2.5", "3"], "What is the length of AB?")
 
+ACROSS = case("text", "a brown ball moves from left to right", "keywords", modality="video",
+              args={"concepts": [["ball"], ["brown"], ["mov", "travel", "roll"], ["left to right", "rightward"]],
+                    "forbidden": [["right to left", "leftward"]]},
+              prompt="Describe in one sentence what happens in this video: what object, what color, and how it moves.")
 SHAPES = case("set", ["brown star", "cyan circle", "gray circle", "green square", "orange star"], "set",
               prompt="List every shape in this image as 'color shape', separated by commas.")
 
@@ -151,6 +155,8 @@ TABLE = [
     ("1.2-under-half-a-list-is-incorrect", SHAPES, ok("red star, blue circle, gray circle, green square, yellow star"),
      "incorrect", "wrong"),
     ("1.2-half-a-list-is-partial", SHAPES, ok("brown star, cyan circle, gray circle, red square, blue star"),
+     "partial", "wrong"),
+    ("1.2-a-description-with-its-direction-reversed-is-partial", ACROSS, ok("A brown ball moves from right to left."),
      "partial", "wrong"),
     ("1.3-cut-before-any-answer-is-no-answer", CIRCLES,
      cut("Let me look at the image carefully. I can see several shapes, some of which"), "no_answer", "truncation"),
