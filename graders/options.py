@@ -261,6 +261,7 @@ def named(options: OptionSet, text: str, scenery: frozenset[str] = frozenset()) 
     return sorted(found)
 
 
+@lru_cache(maxsize=256)
 def question_stems(question: str) -> frozenset[str]:
     return frozenset(_stems(canon(question)))
 
