@@ -1,9 +1,10 @@
 """Add LogicVista's published multiple-choice answers to real_mc.jsonl.gz (rows with source "LogicVista").
 
-LogicVista (Yijia-Xiao/LogicVista, Apache-2.0) publishes each model's raw answers
-(eval/answers/<model>-answers.json) and the letters GPT-4 extracted from them
-(eval/results/<model>-accuracy-results.csv, column "<model> answer extracted", read by
-eval/extract_accuracy.py from the text after "ASSISTANT:"). Used here: the vision-language models
+LogicVista (Yijia-Xiao/LogicVista, Apache-2.0) publishes, per model, a table
+(eval/results/<model>-accuracy-results.csv) with each raw answer ("<model> answer raw", the text after
+"ASSISTANT:") and the letters GPT-4 extracted from it ("<model> answer extracted", by
+eval/extract_accuracy.py). The raw answers are taken from that table: for LLaVA-NeXT-7B the separate
+answers file (eval/answers/) holds another run, which its extractions do not match. Used here: the vision-language models
 (GPT-4V, LLaVA 7B/13B, LLaVA-NeXT-7B, InstructBLIP-7B, MiniGPT-4 7B/13B, Otter-9B, BLIP-2), questions
 whose truth is one letter, and rows whose extraction is one letter or none (an extraction of several
 letters is LogicVista's multi-answer form, not a parse of one choice). The options are those the
@@ -55,19 +56,18 @@ def options_of(question: str, letters_seen: set[str]) -> dict[str, str]:
 
 
 def rows_for(repo: Path, key: str, dataset: dict, commit: str) -> list[dict]:
-    answers = json.loads(git_show(repo, f"eval/answers/{key}-answers.json"))
     table = list(csv.DictReader(io.StringIO(git_show(repo, f"eval/results/{key}-accuracy-results.csv"))))
     found = []
     for rec in table:
         qid = rec["id"]
         truth = ast.literal_eval(rec["true answer"])
         extracted = ast.literal_eval(rec[f"{key} answer extracted"])
-        if qid not in answers or len(truth) != 1 or str(truth[0]).upper() not in LETTERS:
+        if len(truth) != 1 or str(truth[0]).upper() not in LETTERS:
             continue
         if len(extracted) > 1 or (extracted and str(extracted[0]).upper() not in LETTERS):
             continue
-        raw = answers[qid]["answer"]
-        answer = raw.split("ASSISTANT:")[1] if "ASSISTANT:" in raw else raw  # what the publisher parsed
+        # the text the publisher parsed, as its table stores it: LLaVA-NeXT's answers file is of another run
+        answer = rec[f"{key} answer raw"]
         if not answer.strip():
             continue
         reference = str(extracted[0]).upper() if extracted else None
@@ -77,7 +77,7 @@ def rows_for(repo: Path, key: str, dataset: dict, commit: str) -> list[dict]:
         if gold not in options or (reference and reference not in options):
             continue
         found.append({"source": "LogicVista", "source_repo": f"Yijia-Xiao/LogicVista@{commit}",
-                      "source_path": f"eval/answers/{key}-answers.json", "model": MODELS[key], "question_id": qid,
+                      "source_path": f"eval/results/{key}-accuracy-results.csv", "model": MODELS[key], "question_id": qid,
                       "question": question[:500], "options": options, "answer": answer[:4000],
                       "reference": reference, "truth": gold,
                       "publisher_parse_raw": rec[f"{key} answer extracted"],
