@@ -193,6 +193,22 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
     return sorted(found)
 
 
+_GROUPED = re.compile(r"(?<=\d),(?=\d{3}\b)")
+
+
+def _plain_option(text: str) -> str:
+    return _GROUPED.sub("", O.canon(spans.plain(text)).strip(" .!*_`\"'"))
+
+
+def _exact_option(answer: str, options: O.OptionSet) -> int | None:
+    """The option whose whole text the whole answer is, if exactly one is."""
+    if len(answer) > 300:
+        return None
+    said = _plain_option(answer)
+    hits = [i for i, o in enumerate(options.options) if said and _GROUPED.sub("", o) == said]
+    return hits[0] if len(hits) == 1 else None
+
+
 _LETTERED_LINE = re.compile(r"[ \t]*(?:\(\w{1,2}\)|[A-Za-z][.)])[ \t]")
 
 
@@ -220,6 +236,9 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         text = choices[_LETTERS.index(letter)] if letter in _LETTERS[: len(choices)] else letter
         return Match(float(letter == want), letter == want, letter, f"chose ({letter}) {text}", details={"place": how})
 
+    whole = _exact_option(answer, options)
+    if whole is not None:  # the answer is an option's own text ('None of these', 'Central, Southern, …')
+        return chose(_LETTERS[whole], "lead")
     if _only_lettered_lines(answer):
         return Match(0.0, False, None, "listed options without choosing one", details={"place": "lead"})
     for place in spans.places(answer):

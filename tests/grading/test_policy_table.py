@@ -117,6 +117,10 @@ PINK = choice("B", ["neither; their concentrations are the same", "Solution B", 
 CATS = choice("B", ["white five", "white three", "white four", "white one"], "Which cat is larger?")
 PLATE = choice("A", ["Yes", "No"], "Is the white plate half full?")
 GREATER = choice("B", ["Yes", "No"], "Is the number of green buses greater than the number of blue buses?")
+NONE_OF = choice("E", ["0.9", "9.0", "9.2", "0.92", "None of these"], "What is the value of x?")
+REGIONS = choice("A", ["Central, Southern, Western", "Southern, Central, Western", "Central, Western, Southern"],
+                 "Order the regions by population.")
+SALES = choice("A", ["21000", "16000", "22", "6000"], "What were the total sales?")
 ANGLE = choice("B", ["50°", "40°", "30°", "25°"], "As shown in the figure, find the measure of angle A.")
 TRUE_FALSE = choice("B", ["True", "False"], "Can we use the mapping T: z = 1 - r to achieve the goal?")
 FOOD_WEB = choice("B", ["plants decrease", "plants increase", "nothing happens"],
@@ -275,6 +279,9 @@ TABLE = [
     ("4.2-a-capital-the-question-names-is-scenery", ISLAND,
      ok("The distance between point B and the island M is 15 nautical miles."), "correct", None),
     ("3.2-an-if-clause-is-a-premise", FOOD_WEB, ok("If caterpillars decrease, plants will increase."), "correct", None),
+    ("4.2-the-answer-is-an-options-own-text", NONE_OF, ok("None of these"), "correct", None),
+    ("4.2-an-option-whose-words-others-reorder", REGIONS, ok("Central, Southern, Western"), "correct", None),
+    ("4.2-thousands-separators", SALES, ok("21,000"), "correct", None),
     ("4.3-leading-no", LEFT_OF, ok("No, it is on the right."), "correct", None),
     ("4.3-negated-restatement-is-no", LEFT_OF,
      ok("The red star is not to the left of the brown star; it's to its right."), "correct", None),
