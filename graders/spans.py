@@ -33,15 +33,20 @@ _MARKUP = re.compile(r"\*\*|__|`+|\\\(|\\\)|\$|^[ \t]*(?:#+|[-*•]|\d{1,2}[.)])
 _MARKER = re.compile(
     r"(?:\bfinal answer|\bcorrect (?:answer|option|choice)(?: letter)?|\boption letter|\banswer|\bresult|"
     r"\bsolutions?|\breturn value|\bchoice)"
-    r"\s*(?:is|are|would be|will be|should be|:|=)\s*|\breturns\s+", re.IGNORECASE)
+    r"\s*(?:(?:is|are|would be|will be|should be)\s*:?|:|=)\s*|\breturns\s+", re.IGNORECASE)
 # A total: an answer for counts, but a trace's running total is not ("total = 8" on every line).
 _TOTAL = re.compile(r"\b(?:in total|altogether|a total of|total(?: count| number)?\b(?:\s*(?:is|:|=))?)\s*",
                     re.IGNORECASE)
 _CONCLUSION = re.compile(
     r"(?:^|(?<=[.;!?,:\n])[ \t]{0,4})(?:so|thus|therefore|hence|consequently|overall|in summary|"
     r"in conclusion|to summari[sz]e|to sum up|that gives|this gives|which gives|giving|that makes|this makes|"
-    r"which makes|making|that means|this means|which means)\b(?!\s+(?:that|far|on|much|many)\b)[,:]?\s*",
+    r"which makes|making|that means|this means|which means|"
+    # 'Based on this analysis, …', 'Given these observations, …'
+    r"(?:based on|given|considering|from) (?:this|these|that|those|the above|all (?:of )?th\w+|my|our)\b"
+    r"[^,.\n]{0,40}(?=,))"
+    r"\b(?!\s+(?:that|far|on|much|many)\b)[,:]?\s*",
     re.IGNORECASE | re.MULTILINE)
+_GAP = re.compile(r"[\s:*]*")
 _CLAUSE_START = re.compile(r"[.;:!?\n]|\s[—–]\s|,\s")
 _BOLD = re.compile(r"\*\*([^*\n]{1,120}?)\*\*|__([^_\n]{1,120}?)__")
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
@@ -79,7 +84,8 @@ def places(answer: str) -> tuple[Place, ...]:
     text = plain(answer)
     markers = [m.end() for m in _MARKER.finditer(text)]
     for end in reversed(markers[-3:]):  # the last marker that is followed by something
-        stated = _sentence_from(text, end)
+        # 'the correct answer is:\n\n(C) Point C': what follows the colon, on the next line if need be
+        stated = _sentence_from(text, _GAP.match(text, end).end())
         if stated:
             found.append(Place("marker", stated))
             break

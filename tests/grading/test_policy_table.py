@@ -175,6 +175,12 @@ TABLE = [
     # 2 where the answer is
     ("2.1-answer-marker-after-reasoning", CIRCLES,
      ok("I see two circles on the left and three on the right, one pair overlapping.\n\nAnswer: 5"), "correct", None),
+    ("2.1-marker-then-the-answer-on-the-next-line", CORRESPOND,
+     ok("To find it, compare the surroundings.\n\n- Point A is on the roof.\n- Point C is by the door.\n\n"
+        "Based on this analysis, the correct answer is:\n(C) Point C"), "correct", None),
+    ("2.2-based-on-these-observations-concludes", IMAGES,
+     ok("Image 1 has two squares, as does the second.\n\nBased on these observations, the third image (C) has "
+        "the most."), "correct", None),
     ("2.2-conclusion-after-a-worked-formula", ROOTS,
      ok("Using the quadratic formula, x = (−2 ± √36)/4 = (−2 ± 6)/4, so x = 1 or x = −2."), "correct", None),
     ("2.2-conclusion-sentence-after-a-running-count", PURPLE,

@@ -43,6 +43,16 @@ HAND = {
         "'Image B' names option B of options A-E; the publisher's cut 'imageb' is no letter, so its parse is none",
     "MATH-Vision (test)/Qwen-VL-Plus/369":
         "'Arc B' names option B of options A-E; the publisher's cut 'arcb' is no letter, so its parse is none",
+    "LogicVista/LLaVA-1.5-7B/v1_384":
+        "'A cube can be made from the 2D net…' chooses nothing: 'A' is the article; the extraction gave A",
+    "LogicVista/MiniGPT-4 (Vicuna-7B)/v1_323":
+        "a refusal ('I'm sorry, but I cannot see the image you provided') chooses none; the extraction gave C",
+    "LogicVista/BLIP-2/v1_317":
+        "the answer loops on the question's option list ('(A) True (B) False (C) …? Answer: (A) True …'); "
+        "it chooses none; the extraction gave A",
+    "LogicVista/BLIP-2/v1_329":
+        "the answer loops on the question's option list ('(A) True (B) False (C) …? Answer: (A) True …'); "
+        "it chooses none; the extraction gave A",
 }
 
 
