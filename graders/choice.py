@@ -131,6 +131,21 @@ def _restated(question: str, text: str) -> bool | None:
     return not _NEGATED.search(text)
 
 
+_COMPARATIVES = frozenset({"faster", "slower", "larger", "bigger", "smaller", "taller", "shorter", "longer",
+                           "higher", "lower", "more", "fewer", "earlier", "later", "closer"})
+
+
+def _inverted(question: str, text: str) -> bool:
+    """Does the text name an option by the opposite of the question's comparative ('slower' for 'faster')?"""
+    asked = _ASKED.search(question)
+    words = set(re.findall(r"[a-z]+", O.canon(asked.group() if asked else question)))
+    relation = next((w for w in _COMPARATIVES if w in words), None)
+    if relation is None:
+        return False
+    said = set(re.findall(r"[a-z]+", text))
+    return relation not in said and any(w in said for w in _OPPOSITES[relation]) and not _NEGATED.search(text)
+
+
 def _yes_no(options: tuple[str, ...]) -> bool:
     return sorted(o.strip().lower() for o in options) == ["no", "yes"]
 
@@ -245,6 +260,9 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         claims = _claims(place, options, letters, shown, yes_no, scenery, names)
         distinct = spans.distinct_claims(place.text, claims) if claims else []
         if len(distinct) == 1:
+            if len(choices) == 2 and not yes_no and question and _inverted(question, O.canon(place.text)):
+                # 'the second video's ball is slower' answers 'in which video is it faster?' with the first
+                return chose(_LETTERS[1 - _LETTERS.index(distinct[0])], place.kind)
             return chose(distinct[0], place.kind)
         if len(distinct) == len(choices) >= 3:
             continue  # every option named: the question's list echoed, not an answer

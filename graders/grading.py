@@ -107,6 +107,7 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
     return _half_or_more(_shortfall(out, case, record, answer, match, looped, unfinished), match)
 
 
+_ABOUT_HALF = 0.4  # a cut answer: 3 of 7 trace steps is about half, 1 of 3 keys is not
 _HALF_RULE = frozenset({"wrong", "frame_sampling", "degenerate_repetition"})
 
 
@@ -216,11 +217,14 @@ def _shortfall(out, case: CaseSpec, record: Response, answer: str, match: Match,
 
     if finish == "length":
         agrees, credit = causes.progress_so_far(truth, case.grader.name, args, answer, match.extracted)
-        if agrees and credit > 0:
+        if agrees and credit >= _ABOUT_HALF:  # 1.2: a cut answer shows about half of what was asked
             return out(credit, "partial", "truncation", None if unfinished else match.extracted,
                        f"cut at{budget}; what was written agrees with the truth so far ({credit:.0%} of it)")
         if agrees and not answered:
             return out(0, "no_answer", "truncation", None, f"cut at{budget} before any answer appeared")
+        if agrees and credit > 0:
+            return out(0, "no_answer", "truncation", None,
+                       f"cut at{budget} after less than half of the answer ({credit:.0%} of it)")
 
     if answered:
         sampled = _frame_sampling(out, case, record, answer, match)

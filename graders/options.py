@@ -164,7 +164,7 @@ def directions(text: str) -> list[tuple[int, tuple[int, int]]]:
 
 # --- plain words ------------------------------------------------------------------------------------------
 
-_FILLER = frozenset("a an the off of in on at to it its is are moves move moving goes go ball object one".split())
+_FILLER = frozenset("a an the off of in on at to it its is are than moves move moving goes go ball object one".split())
 _SYNONYMS = {"metres": "meter", "metre": "meter", "meters": "meter",
              "circular": "circl", "round": "circl", "rebound": "bounc", "ricochet": "bounc", "linear": "straight",
              "linearly": "straight", "straightly": "straight"}

@@ -130,6 +130,8 @@ POINTS = choice("C", ["A is darker", "B is darker", "About the same"], "Two poin
 CORRESPOND = choice("C", ["Point A", "Point B", "Point C", "Point D"], "Which point on the second image "
                     "corresponds to the point in the first image?")
 ISLAND = choice("C", ["20", "25", "15", "30"], "Point B is on the coast and M is an island. How far is B from M?")
+FEWER = choice("B", ["Yes", "No"], "Are there fewer red bikes than blue bikes?")
+SMALLER = choice("C", ["larger than", "equal to", "smaller than"], "The value of f(-3) is ____ the value of f(2)")
 EVEN = choice("A", ["Yes", "No"], "Is this an even function?")
 LENGTHS = choice("C", ["2", "2.2", "2.5", "3"], "What is the length of AB?")
 
@@ -350,7 +352,20 @@ TABLE = [
     ("6.5-hedged-but-answered-is-not-a-refusal", CIRCLES, ok("I can't be completely sure, but I count 5 circles."),
      "correct", None),
     ("6.6-cut-mid-list-right-so-far", ROOTS, cut("The solutions are x = -2 and x ="), "partial", "truncation"),
-    ("6.6-json-cut-mid-value", OBJECT, cut('{"color": "pink", "shape": "hex'), "partial", "truncation"),
+    ("6.6-json-cut-after-one-key-is-less-than-half", OBJECT, cut('{"color": "pink", "shape": "hex'), "no_answer",
+     "truncation"),
+    ("6.6-json-cut-after-two-keys", OBJECT, cut('{"color": "pink", "shape": "hexagon", "direc'), "partial",
+     "truncation"),
+    ("6.6-a-preamble-and-one-item-is-less-than-half", MORPH,
+     cut("Let me watch the video carefully. At the beginning the object is a star. Then it"), "no_answer",
+     "truncation"),
+    ("6.5-hard-to-tell", RACE, ok("It's hard to tell from the frames provided."), "no_answer", "refusal"),
+    ("6.5-can-only-see-one", SPEED, ok("I can only see one video, so I can't compare the two."), "no_answer",
+     "refusal"),
+    ("4.3-the-opposite-comparative-names-the-other", SPEED, ok("The second video's ball is slower."), "correct", None),
+    ("4.3-a-leading-no-is-not-flipped-by-a-comparative", FEWER,
+     ok("No, there are more red bikes than blue bikes."), "correct", None),
+    ("4.2-an-option-with-than", SMALLER, ok("The value of f(-3) is smaller than the value of f(2)."), "correct", None),
     ("6.6-cut-reasoning-is-not-an-answer", CIRCLES, cut("Let me count. Row 1 has 2 circles, row 2 has"),
      "no_answer", "truncation"),
     ("6.6-cut-after-a-leading-answer-is-correct", CIRCLES, cut("There are 5 circles. The first is at the top, the"),
