@@ -103,6 +103,8 @@ def _polarity(question: str, text: str) -> bool | None:
     words = {relation: True, **{w: False for w in _OPPOSITES[relation]}}
     m = re.search(r"\b(" + "|".join(words) + r")\b", text)
     if not m:
+        if relation == "same" and re.search(r"\bboth\b", text) and not _NEGATED.search(text):
+            return True  # 'Both balls move to the right.' for 'Do they move in the same direction?'
         return None
     affirmed = words[m.group(1)]
     clause = re.split(r"[,;.]", text[:m.start()])[-1]

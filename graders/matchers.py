@@ -296,7 +296,8 @@ def _lenient_pairs(answer: str, want: dict[str, Any]) -> dict[str, Any]:
         rest = r"(.+)" if isinstance(value, list) else r"([^,;\n]+)"
         m = re.search(rf"[\"']?{re.escape(key)}[\"']?\s*[:=]\s*{rest}", answer, re.IGNORECASE)
         if m:
-            pairs[key] = m.group(1).strip().strip(",").strip("\"'")
+            # "{'color': 'pink', …, 'direction': 'left'}": a Python dict or unquoted keys end in quotes and braces
+            pairs[key] = m.group(1).strip().rstrip("}]) ").strip(",").strip("\"'")
         elif isinstance(value, str) and value.strip():
             said = re.search(r"(?<![\w-])" + re.escape(N.normalize_text(value, "color")) + r"(?![\w-])", text)
             if said and not spans.is_blocked(said.start(), ranges):
