@@ -212,7 +212,7 @@ def _shortfall(out, case: CaseSpec, record: Response, answer: str, match: Match,
                    "the secret (sk-… key) was masked or withheld; the rest was read correctly "
                    f"({match.explanation})")
 
-    if not answered and match.score == 0 and is_refusal(answer):
+    if match.score == 0 and (not answered or _sentence_for_a_value(case, match)) and is_refusal(answer):
         return out(0, "no_answer", "refusal", None, "the model declined to answer")
 
     if finish == "length":
@@ -242,6 +242,14 @@ def _shortfall(out, case: CaseSpec, record: Response, answer: str, match: Match,
         return out(0, "incorrect", "wrong", None, f"cut at{budget}; what was written contradicts the truth")
     return out(match.score, _by_score(match.score), "wrong", match.extracted,
                match.explanation + _frames_note(case, record))
+
+
+def _sentence_for_a_value(case: CaseSpec, match: Match) -> bool:
+    """A free-text value read as a whole sentence ('the text is too small to read' for a hostname) is no
+    value of the asked kind: a refusal there is a refusal."""
+    said = match.extracted
+    return (case.grader.name in ("exact", "fuzzy") and isinstance(said, str)
+            and len(said) > max(30, 2 * len(str(case.truth.value))))
 
 
 def _frames_note(case: CaseSpec, record: Response) -> str:

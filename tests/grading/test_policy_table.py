@@ -42,6 +42,8 @@ CODE_TEXT = ("def blend(n):\n    steps = 0\n    while n != 1 and steps < 49:\n  
              "            n = n // 2\n        else:\n            n = 3 * n + 1\n        steps += 1\n    return steps\n")
 CODE = case("text", CODE_TEXT, "transcription", {"threshold": 0.9},
             prompt="Transcribe the Python code in this image exactly, preserving indentation.")
+HOST = case("text", "harbor-meadow.internal", "exact", prompt="What is the value of host in this image? Answer "
+            "with the value only.")
 LARGEST = case("text", "Cherries", "exact",
                prompt="Which category has the largest value in this bar chart? Answer with its label.")
 RACE = case("text", "pink", "exact", {"vocabulary": "color"}, modality="video",
@@ -362,6 +364,8 @@ TABLE = [
     ("6.6-a-preamble-and-one-item-is-less-than-half", MORPH,
      cut("Let me watch the video carefully. At the beginning the object is a star. Then it"), "no_answer",
      "truncation"),
+    ("6.5-too-small-to-read-a-value", HOST, ok("I can see a text card but the text is too small to read."),
+     "no_answer", "refusal"),
     ("6.5-hard-to-tell", RACE, ok("It's hard to tell from the frames provided."), "no_answer", "refusal"),
     ("6.5-can-only-see-one", SPEED, ok("I can only see one video, so I can't compare the two."), "no_answer",
      "refusal"),
