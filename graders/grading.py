@@ -93,7 +93,7 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
         match = get_grader(case.grader.name)(case.truth, answer, _args(case))
     except KeyError as exc:
         return out(0, "error", "transport", None, str(exc).strip("'\""))
-    problem = format_problem(answer, case.grader.args.get("format"))
+    problem = format_problem(answer, case.grader.args.get("format") or asked_format(case.prompt))
     if problem:
         match.format_ok = False
         match.explanation = f"{problem}; {match.explanation}"
@@ -137,6 +137,14 @@ def _args(case: CaseSpec) -> dict:
     return {"question": case.prompt, **case.grader.args}
 
 
+_ASKS_COMMAS = re.compile(r"comma-separated list|separated by commas", re.IGNORECASE)
+
+
+def asked_format(prompt: str) -> str | None:
+    """The format a prompt asks for when its case does not name one: a list 'separated by commas'."""
+    return "comma_list" if _ASKS_COMMAS.search(prompt or "") else None
+
+
 def format_problem(answer: str, wanted: str | None) -> str | None:
     """How the answer breaks a requested format ('one_word', 'comma_list', 'json'), or None."""
     if not wanted:
@@ -146,8 +154,10 @@ def format_problem(answer: str, wanted: str | None) -> str | None:
         words = re.findall(r"[\w-]+", text)
         return None if len(words) == 1 else f"asked for one word, got {len(words)}"
     if wanted == "comma_list":
-        lines = [line for line in text.splitlines() if line.strip()]
-        return None if len(lines) == 1 and "," in lines[0] else "asked for one comma-separated line"
+        # the list on one line with commas somewhere (after a lead-in, a derivation, or as a final line); a
+        # numbered, bulleted, arrowed or space-separated list has none
+        lines = [line for line in text.splitlines() if line.strip() and not line.rstrip().endswith(":")]
+        return None if any("," in line for line in lines) else "asked for one comma-separated line"
     if wanted == "json":
         return None if json_object(answer) is not None else "asked for JSON, got none"
     return None

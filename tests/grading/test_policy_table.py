@@ -105,6 +105,9 @@ MORPH = case("sequence", ["star", "square", "triangle"], "sequence", {"vocabular
              prompt="List every shape it takes, in order, as a comma-separated list.",
              sampling={"frames": 30, "min_frames": 15,
                        "apparent": [{"frames_low": 2, "frames_high": 8, "value": ["star", "triangle"]}]})
+MORPH_ASKED = case("sequence", ["star", "square", "triangle"], "sequence", {"vocabulary": "shape"}, modality="video",
+                   prompt="The object in this video changes shape over time. List every shape it takes, in order, "
+                          "as a comma-separated list.")
 OBJECT = case("structured", {"color": "pink", "shape": "hexagon", "direction": "left"}, "json", {"format": "json"},
               prompt="Reply with only a JSON object with the keys [\"color\", \"shape\", \"direction\"].")
 ONE_WORD = case("text", "brown", "exact", {"vocabulary": "color", "format": "one_word"},
@@ -175,6 +178,10 @@ TABLE = [
      "partial", "format"),
     ("1.4-a-python-dict-is-right-information-wrong-format", OBJECT,
      ok("{'color': 'pink', 'shape': 'hexagon', 'direction': 'left'}"), "partial", "format"),
+    ("6.8-a-numbered-list-for-a-comma-list-the-prompt-asks", MORPH_ASKED, ok("1. Star\n2. Square\n3. Triangle"),
+     "partial", "format"),
+    ("6.8-a-lead-in-and-a-final-comma-line-are-no-format-error", MORPH_ASKED,
+     ok("The shapes, in order:\n\nStar, Square, Triangle\n\nFinal answer: star, square, triangle"), "correct", None),
     ("1.4-right-word-in-a-sentence-is-half-credit", ONE_WORD, ok("The object is brown."), "partial", "format"),
     ("1.5-unknown-grader-is-an-error", {**CIRCLES, "grader": {"name": "no-such-grader", "args": {}}}, ok("5"),
      "error", "transport"),
