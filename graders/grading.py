@@ -137,11 +137,12 @@ def _args(case: CaseSpec) -> dict:
     return {"question": case.prompt, **case.grader.args}
 
 
-_ASKS_COMMAS = re.compile(r"comma-separated list|separated by commas", re.IGNORECASE)
+_ASKS_COMMAS = re.compile(r"comma-separated list", re.IGNORECASE)
 
 
 def asked_format(prompt: str) -> str | None:
-    """The format a prompt asks for when its case does not name one: a list 'separated by commas'."""
+    """The format a prompt asks for when its case does not name one: 'a comma-separated list' of items.
+    Values merely 'separated by commas' (roots, cells) are loose: 'x = -2 or x = 1' is no format error."""
     return "comma_list" if _ASKS_COMMAS.search(prompt or "") else None
 
 

@@ -180,6 +180,7 @@ TABLE = [
      ok("{'color': 'pink', 'shape': 'hexagon', 'direction': 'left'}"), "partial", "format"),
     ("6.8-a-numbered-list-for-a-comma-list-the-prompt-asks", MORPH_ASKED, ok("1. Star\n2. Square\n3. Triangle"),
      "partial", "format"),
+    ("6.8-roots-separated-by-or-are-loose", ROOTS, ok("x = -2 or x = 1"), "correct", None),
     ("6.8-a-lead-in-and-a-final-comma-line-are-no-format-error", MORPH_ASKED,
      ok("The shapes, in order:\n\nStar, Square, Triangle\n\nFinal answer: star, square, triangle"), "correct", None),
     ("1.4-right-word-in-a-sentence-is-half-credit", ONE_WORD, ok("The object is brown."), "partial", "format"),
