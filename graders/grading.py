@@ -231,11 +231,11 @@ def _shortfall(out, case: CaseSpec, record: Response, answer: str, match: Match,
         if agrees and credit >= _ABOUT_HALF:  # 1.2: a cut answer shows about half of what was asked
             return out(credit, "partial", "truncation", None if unfinished else match.extracted,
                        f"cut at{budget}; what was written agrees with the truth so far ({credit:.0%} of it)")
-        if agrees and not answered:
-            return out(0, "no_answer", "truncation", None, f"cut at{budget} before any answer appeared")
         if agrees and credit > 0:
             return out(0, "no_answer", "truncation", None,
                        f"cut at{budget} after less than half of the answer ({credit:.0%} of it)")
+        if agrees and not answered:
+            return out(0, "no_answer", "truncation", None, f"cut at{budget} before any answer appeared")
 
     if answered:
         sampled = _frame_sampling(out, case, record, answer, match)
