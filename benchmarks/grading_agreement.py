@@ -5,16 +5,18 @@ Two corpora under tests/data/grading/ (see its README):
   verdict and cause a careful human gave it. Agreement = same verdict; for shortfalls, same cause.
 - real_mc.jsonl.gz: real multiple-choice answers of published VLMs from public benchmark releases,
   each with the option the benchmark's authors parsed from it (or none). Agreement = the grader's
-  extracted option equals theirs. Rows whose published parse contradicts the one letter the answer
-  states (publisher_parse_suspect) are reported apart.
+  extracted option equals theirs. Reported apart: rows whose published parse contradicts the one letter
+  the answer states (publisher_parse_suspect), rows whose parse is wrong by graders/POLICY.md
+  (reference_defect, with its reason), and BLINK Counting rows, whose option texts are not public.
 
-    python benchmarks/grading_agreement.py [--show N]   # N disagreements per table (default 0)
+    python benchmarks/grading_agreement.py [--show N]   # N looked-at disagreements per corpus (default 0)
 """
 
 from __future__ import annotations
 
 import argparse
 import gzip
+import hashlib
 import json
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -24,6 +26,13 @@ from graders import CaseSpec, grade
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data" / "grading"
 LETTERS = "ABCDEFGHIJKLMNOP"
+HALVES = ("looked-at", "held-back")
+
+
+def half(row_id: str) -> str:
+    """A third of each corpus is held back, chosen by a hash of the row id (fixed before any row was read):
+    disagreements are shown only from the looked-at part, so the held-back figure is the honest one."""
+    return HALVES[int(hashlib.sha256(row_id.encode("utf-8")).hexdigest(), 16) % 3 == 0]
 
 
 def golden_cases() -> dict[str, CaseSpec]:
@@ -43,72 +52,90 @@ def real_mc_rows() -> list[dict]:
 def mc_case(row: dict) -> dict:
     """A choice case from a benchmark row: options in the order shown, the gold letter as truth."""
     letters = sorted(row["options"])
-    # BLINK stores no option text: a placeholder no answer contains ("option A" would match "Option (A)")
+    # BLINK's Counting options are unknown: a placeholder no answer contains ("option A" would match "Option (A)")
     choices = [row["options"][k] or f"unstated option text {k}{k}{k}" for k in letters]
     truth = row.get("truth") if row.get("truth") in letters else letters[0]
+    # every one of these benchmarks listed the options after the question, each with its letter
+    listing = " ".join(f"({k}) {row['options'][k] or ''}".rstrip() for k in letters)
+    prompt = f"{row.get('question') or ''}\nSelect from the following choices. {listing}".strip()
     return {"id": f"{row['source']}/{row['model']}/{row['question_id']}", "family": "real_mc",
-            "category": row["source"], "modality": "image", "prompt": row.get("question") or "",
+            "category": row["source"], "modality": "image", "prompt": prompt,
             "truth": {"kind": "choice", "value": truth, "choices": choices}, "grader": {"name": "choice"}}
 
 
-def realistic_agreement(show: int) -> dict[str, float]:
+def ratio(counter: Counter) -> str:
+    total = sum(counter.values())
+    return f"{counter[True]}/{total} = {counter[True] / total:.1%}" if total else "0/0"
+
+
+def realistic_agreement(show: int) -> dict[str, dict[str, float]]:
     cases = golden_cases()
-    verdicts, causes = Counter(), Counter()
-    by_verdict, by_cause = defaultdict(Counter), defaultdict(Counter)
+    stats = {h: defaultdict(Counter) for h in HALVES}
     misses = []
     for row in realistic_rows():
-        g = grade(cases[row["case_id"]], {"case_id": row["case_id"], **row["response"]})
-        human = row["human"]
+        case = cases[row["case_id"]]
+        g = grade(case, {"case_id": row["case_id"], **row["response"]})
+        human, part = row["human"], stats[half(row["id"])]
         same_verdict = g.verdict == human["verdict"]
-        verdicts[same_verdict] += 1
-        by_verdict[human["verdict"]][same_verdict] += 1
-        family = cases[row["case_id"]].family
-        by_verdict["family:" + family][same_verdict] += 1
+        part["verdict"][same_verdict] += 1
+        part["human verdict " + human["verdict"]][same_verdict] += 1
+        part["grader " + case.grader.name][same_verdict] += 1
+        part["family " + case.family][same_verdict] += 1
+        same_cause = True
         if human["verdict"] != "correct":
             same_cause = g.cause == human["cause"]
-            causes[same_cause] += 1
-            by_cause[human["cause"]][same_cause] += 1
-        else:
-            same_cause = True
-        if not (same_verdict and same_cause):
+            part["cause"][same_cause] += 1
+            part["human cause " + human["cause"]][same_cause] += 1
+        if not (same_verdict and same_cause) and half(row["id"]) == "looked-at":
             misses.append((row["id"], human, g))
-    total, ctotal = sum(verdicts.values()), sum(causes.values())
-    print(f"realistic answers: verdict agreement {verdicts[True]}/{total} = {verdicts[True] / total:.1%}; "
-          f"cause agreement on shortfalls {causes[True]}/{ctotal} = {causes[True] / ctotal:.1%}")
-    print("  by human verdict: " + ", ".join(f"{k} {c[True]}/{sum(c.values())}"
-                                             for k, c in sorted(by_verdict.items()) if ":" not in k))
-    print("  by human cause:   " + ", ".join(f"{k} {c[True]}/{sum(c.values())}" for k, c in sorted(by_cause.items())))
-    weak = [(k[7:], c) for k, c in sorted(by_verdict.items()) if k.startswith("family:") and c[False]]
-    print("  families with misses: " + (", ".join(f"{f} {c[True]}/{sum(c.values())}" for f, c in weak) or "none"))
+    for name in HALVES:
+        part = stats[name]
+        print(f"realistic answers, {name} part: verdict agreement {ratio(part['verdict'])}; "
+              f"cause agreement on shortfalls {ratio(part['cause'])}")
+        for label, prefix in (("by grader", "grader "), ("by human verdict", "human verdict "),
+                              ("by human cause", "human cause ")):
+            print(f"  {label + ':':18}" + ", ".join(f"{k[len(prefix):]} {c[True]}/{sum(c.values())}"
+                                                  for k, c in sorted(part.items()) if k.startswith(prefix)))
+        weak = [(k[7:], c) for k, c in sorted(part.items()) if k.startswith("family ") and c[False]]
+        print("  families with misses: " + (", ".join(f"{f} {c[True]}/{sum(c.values())}" for f, c in weak) or "none"))
     for row_id, human, g in misses[:show]:
         print(f"    {row_id}: human {human['verdict']}/{human['cause']} ({human['why']}); "
               f"grader {g.verdict}/{g.cause}: {g.explanation}")
-    return {"verdict": verdicts[True] / total, "cause": causes[True] / ctotal}
+    return {h: {"verdict": stats[h]["verdict"][True] / max(1, sum(stats[h]["verdict"].values())),
+                "cause": stats[h]["cause"][True] / max(1, sum(stats[h]["cause"].values()))} for h in HALVES}
 
 
 def real_mc_agreement(show: int) -> dict[str, float]:
-    agree = defaultdict(Counter)
+    agree = {h: defaultdict(Counter) for h in HALVES}
     misses = []
     for row in real_mc_rows():
         g = grade(mc_case(row), {"content": row["answer"], "finish_reason": "stop"})
         got = g.extracted if isinstance(g.extracted, str) and g.extracted in LETTERS else None
         same = got == row["reference"]
-        group = "suspect" if row.get("publisher_parse_suspect") else "trusted"
-        agree[group][same] += 1
-        agree["source:" + row["source"].split(" (")[0]][same] += 1
-        if not same and group == "trusted":
+        row_id = f"{row['source']}/{row['model']}/{row['question_id']}"
+        part = agree[half(row_id)]
+        group = ("defect" if row.get("reference_defect") else "suspect" if row.get("publisher_parse_suspect")
+                 else "unknown options" if None in row["options"].values() else "trusted")
+        part[group][same] += 1
+        if group == "trusted":
+            part["source:" + row["source"].split(" (")[0]][same] += 1
+        if not same and group == "trusted" and half(row_id) == "looked-at":
             misses.append((row, got))
-    trusted, everything = agree["trusted"], agree["trusted"] + agree["suspect"]
-    print(f"real multiple-choice answers: choice agreement with the publishers' parse "
-          f"{trusted[True]}/{sum(trusted.values())} = {trusted[True] / sum(trusted.values()):.1%} "
-          f"(all rows, with the {sum(agree['suspect'].values())} suspect parses: "
-          f"{everything[True] / sum(everything.values()):.1%})")
-    print("  by source: " + ", ".join(f"{k[7:]} {c[True]}/{sum(c.values())}"
-                                      for k, c in sorted(agree.items()) if k.startswith("source:")))
+    for name in HALVES:
+        part = agree[name]
+        trusted = part["trusted"]
+        everything = sum((part[g] for g in ("trusted", "suspect", "defect", "unknown options")), Counter())
+        print(f"real multiple-choice answers, {name} part: choice agreement with the publishers' parse "
+              f"{ratio(trusted)}; apart: {ratio(part['unknown options'])} on rows whose option texts are unknown "
+              f"(BLINK Counting), {sum(part['suspect'].values())} parses that contradict the answer's one letter, "
+              f"{sum(part['defect'].values())} parses wrong by the policy (reference_defect); "
+              f"all rows {ratio(everything)}")
+        print("  by source: " + ", ".join(f"{k[7:]} {c[True]}/{sum(c.values())}"
+                                          for k, c in sorted(part.items()) if k.startswith("source:")))
     for row, got in misses[:show]:
         print(f"    {row['source']} {row['model']} {row['question_id']}: publisher {row['reference']}, grader {got}: "
               f"{row['answer'][:160]!r}")
-    return {"choice": trusted[True] / sum(trusted.values())}
+    return {h: agree[h]["trusted"][True] / max(1, sum(agree[h]["trusted"].values())) for h in HALVES}
 
 
 def main() -> None:

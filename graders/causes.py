@@ -39,6 +39,22 @@ def is_degenerate(answer: str) -> bool:
 _TRACE_VALUE = re.compile(r"\btotal\b\s*(?:=|:|is|becomes|->|→)\s*(-?\d{1,18})\b", re.IGNORECASE)
 
 
+def trace_before_loop(trace: list, answer: str) -> float:
+    """The share of a trace written right before it fell into a loop: its agreeing steps, a repeated
+    step counted once, over the steps and the return value."""
+    seen = [int(v) for v in _TRACE_VALUE.findall(N.words_to_digits(answer[:20_000]))]
+    steps = [v for k, v in enumerate(seen) if k == 0 or v != seen[k - 1]]
+    trace = list(trace)
+    if steps and trace and steps[0] != trace[0]:
+        steps = steps[1:]
+    right = 0
+    for got, want in zip(steps, trace, strict=False):
+        if got != want:
+            break
+        right += 1
+    return right / (len(trace) + 1) if trace else 0.0
+
+
 def progress_so_far(truth: Truth, grader: str, args: dict, answer: str, found: Any) -> tuple[bool, float]:
     """(does the visible part of a cut answer agree with the truth as far as it goes, the credit it has
     earned: the share of what was asked that is already written right, 0 when nothing is)."""

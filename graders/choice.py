@@ -12,8 +12,10 @@ from graders.records import Truth
 from graders.registry import Match, grader
 
 _LETTERS = "ABCDEFGHIJKL"
+# 'A: False', 'A:  The correct option letter is D': the label of an answer, as after 'Q:'
+_ROLE_LABEL = re.compile(r"\s*A:[ \t]+(?=\S)")
 # a capital that is a word, not a letter: the article "A ball", the pronoun "I think"
-_WORDLIKE = re.compile(r"[AI]\s+(?!(?:is|was|seems|looks|appears|fits|matches|because)\b)[a-z]")
+_WORDLIKE = re.compile(r"[AI]\s+(?!(?:is|was|seems|looks|appears|fits|matches|because|or|and|nor)\b)[a-z]")
 
 
 @lru_cache(maxsize=64)
@@ -26,26 +28,38 @@ def _letter_patterns(letters: str) -> tuple[re.Pattern, ...]:
         re.compile(rf"^\W*[(\[]?([{low}])(?:[)\]]|[.:](?=\s|$))"),
         re.compile(rf"(?<![\w(\[])[(\[]([{letters}{low}])[)\]]"),  # '(c)' anywhere
         re.compile(rf"\b(?:option|choice|letter)\s*[:\-]?\s*[(\[]?([{letters}{low}])\b(?![\w'’-])", re.IGNORECASE),
+        re.compile(rf"\b([{letters}])\s+is\s+the\s+(?:correct|right|best)\s+(?:answer|option|choice)\b"),
         re.compile(rf"(?<![A-Za-z0-9_'’-])([{letters}])(?![A-Za-z0-9_'’-])"),  # a standalone capital ('答案是B')
     )
 
 
-def _letters_named(text: str, letters: str, shown: bool) -> list[tuple[int, str]]:
-    """Letters a place names. Letters the prompt never showed count only as '(A)' or the whole answer 'A'."""
+def _letters_named(text: str, letters: str, shown: bool) -> tuple[list[tuple[int, str]], int]:
+    """Letters a place names, and how many of them are written as letters ('(C)', 'C.', 'option C'), not
+    just a capital standing alone. Letters the prompt never showed count only as '(A)' or the whole answer 'A'."""
     found = []
     patterns = _letter_patterns(letters)
+    explicit = 0
+    role = _ROLE_LABEL.match(text)
     for k, pattern in enumerate(patterns):
         if not shown and k not in (0, 3):
             continue
+        if k == len(patterns) - 1:
+            explicit = len(found)
         for m in pattern.finditer(text):
             if not shown and m.group(1).islower():
                 continue
             if k == len(patterns) - 1 and _WORDLIKE.match(text, m.start()):
                 continue
+            if role and m.start(1) == role.end() - 3:
+                continue  # 'A: False' is the answer's 'A:' (as after a 'Q:'), not option A
             found.append((m.start(1), m.group(1).upper()))
         if found and k < 3:
-            break  # the whole place, or its lead, is the letter
-    return found
+            if k:  # the lead is a letter; another written out in the place makes it a hedge ('(A) … or (B) …')
+                seen = {at for at, _ in found}
+                found += [(m.start(1), m.group(1).upper()) for p in patterns[3:-1] for m in p.finditer(text)
+                          if m.start(1) not in seen and (shown or m.group(1).isupper())]
+            return sorted(found), len(found)  # the whole place, or its lead, is the letter
+    return found, explicit if len(patterns) else len(found)
 
 
 @lru_cache(maxsize=256)
@@ -67,6 +81,7 @@ _OPPOSITES = {
     "clockwise": ("counterclockwise",), "counterclockwise": ("clockwise",), "taller": ("shorter",),
     "longer": ("shorter",), "shorter": ("longer", "taller"), "up": ("down",), "down": ("up",),
     "closer": ("farther", "further"), "earlier": ("later",), "later": ("earlier",), "equal": ("unequal", "different"),
+    "greater": ("less", "fewer", "smaller", "equal"), "less": ("greater", "more", "larger", "equal"),
 }
 _NEGATED = re.compile(r"\b(?:not|never|neither|nor)\b|n't\b")
 
@@ -84,10 +99,12 @@ def _polarity(question: str, text: str) -> bool | None:
     q = O.canon(question)
     relation = next((w for w in re.findall(r"[a-z]+", q) if w in _OPPOSITES), None)
     if relation is None:
-        return None
+        return _restated(q, text)
     words = {relation: True, **{w: False for w in _OPPOSITES[relation]}}
     m = re.search(r"\b(" + "|".join(words) + r")\b", text)
     if not m:
+        if relation == "same" and re.search(r"\bboth\b", text) and not _NEGATED.search(text):
+            return True  # 'Both balls move to the right.' for 'Do they move in the same direction?'
         return None
     affirmed = words[m.group(1)]
     clause = re.split(r"[,;.]", text[:m.start()])[-1]
@@ -103,14 +120,61 @@ def _polarity(question: str, text: str) -> bool | None:
     return affirmed
 
 
+_ASKED = re.compile(r"[^.?!\n]*\?")
+
+
+def _restated(question: str, text: str) -> bool | None:
+    """A statement that repeats (nearly) every content word of the question affirms it, or denies it when
+    negated: 'The white plate is half full.' is yes to 'Is the white plate half full?'."""
+    asked = _ASKED.search(question)
+    wanted = _content(asked.group() if asked else question)
+    if len(wanted) < 2 or len(wanted & _content(text)) < 0.75 * len(wanted):
+        return None
+    return not _NEGATED.search(text)
+
+
+_COMPARATIVES = frozenset({"faster", "slower", "larger", "bigger", "smaller", "taller", "shorter", "longer",
+                           "higher", "lower", "more", "fewer", "earlier", "later", "closer"})
+
+
+def _inverted(question: str, text: str) -> bool:
+    """Does the text name an option by the opposite of the question's comparative ('slower' for 'faster')?"""
+    asked = _ASKED.search(question)
+    words = set(re.findall(r"[a-z]+", O.canon(asked.group() if asked else question)))
+    relation = next((w for w in _COMPARATIVES if w in words), None)
+    if relation is None:
+        return False
+    said = set(re.findall(r"[a-z]+", text))
+    return relation not in said and any(w in said for w in _OPPOSITES[relation]) and not _NEGATED.search(text)
+
+
 def _yes_no(options: tuple[str, ...]) -> bool:
     return sorted(o.strip().lower() for o in options) == ["no", "yes"]
 
 
 # --- the grader -------------------------------------------------------------------------------------------
 
+_LISTED = re.compile(r"[(\[][A-L][)\]]|(?:^|\s)[A-L][.)](?=\s)")
+_CAPITAL = re.compile(r"(?<![\w'’-])([A-L])(?![\w'’-])")
+
+
+@lru_cache(maxsize=256)
+def scene_capitals(question: str | None) -> frozenset[str]:
+    """Capitals the question uses as names ('point B', 'A and B beside each circle'), apart from its option
+    list: a lone capital there is that name, not a choice."""
+    return frozenset(_CAPITAL.findall(_LISTED.sub(" ", question or "")))
+
+
+def _blanked(text: str, ranges: list[tuple[int, int]]) -> str:
+    chars = list(text)
+    for a, b in ranges:
+        chars[a:b] = " " * (b - a)
+    return "".join(chars)
+
+
 def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
-            yes_no: bool) -> list[tuple[int, str]]:
+            yes_no: bool, scenery: frozenset[str] = frozenset(),
+            names: frozenset[str] = frozenset()) -> list[tuple[int, str]]:
     """Options the place claims, as (position, letter): letters on the plain text, option words on the
     canonical text; negated ones dropped, and asides too except for motion (its origin is meaningful)."""
     text = place.text
@@ -121,22 +185,55 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
         bare = _letter_patterns(letters)[0].match(text)
         if bare and (shown_here or bare.group(1).isupper()):
             return [(bare.start(1), bare.group(1).upper())]  # the place is just the letter
-        named = _letters_named(text, letters, shown_here)
+        named, explicit = _letters_named(text, letters, shown_here)
         if named:
             ranges = spans.blocked(text)
-            found += [(at, letter) for at, letter in named if not spans.is_blocked(at, ranges)]
+            kept = [(at, letter) for at, letter in named[:explicit] if not spans.is_blocked(at, ranges)]
+            if kept:  # a letter written as one outranks the words of the options ('(B) Solution A')
+                return sorted(kept)
+            if not (options.kind == "labelled" or options.labels):  # with labels, a lone capital is a name
+                found += [(at, letter) for at, letter in named[explicit:]
+                          if letter not in names and not spans.is_blocked(at, ranges)]
     canonical = O.canon(text)
     if yes_no:
         short = len(canonical.split()) <= 6
         for m in re.finditer(r"\b(yes|no)\b", canonical):
             if m.start() == 0 or short or place.kind in ("marker", "conclusion"):
                 found.append((m.start(), _LETTERS[options.options.index(m.group(1))]))
+        if short and len({letter for _, letter in found}) > 1:
+            return sorted(found)  # 'Yes / No', '(C) yes (D) no': both named, a hedge
         return sorted(found)[:1]
-    named_options = O.named(options, canonical)
-    if named_options:
-        ranges = spans.blocked(canonical, asides=options.kind != "direction")
-        found += [(at, _LETTERS[i]) for at, i in named_options if not spans.is_blocked(at, ranges)]
+    # negated and aside stretches are blanked (positions kept): none of an option's words may come from them
+    ranges = spans.blocked(canonical, asides=options.kind != "direction")
+    visible = _blanked(canonical, ranges) if ranges else canonical
+    found += [(at, _LETTERS[i]) for at, i in O.named(options, visible, scenery)]
     return sorted(found)
+
+
+_GROUPED = re.compile(r"(?<=\d),(?=\d{3}\b)")
+
+
+def _plain_option(text: str) -> str:
+    return _GROUPED.sub("", O.canon(spans.plain(text)).strip(" .!*_`\"'"))
+
+
+def _exact_option(answer: str, options: O.OptionSet) -> int | None:
+    """The option whose whole text the whole answer is, if exactly one is."""
+    if len(answer) > 300:
+        return None
+    said = _plain_option(answer)
+    hits = [i for i, o in enumerate(options.options) if said and _GROUPED.sub("", o) == said]
+    return hits[0] if len(hits) == 1 else None
+
+
+_LETTERED_LINE = re.compile(r"[ \t]*(?:\(\w{1,2}\)|[A-Za-z][.)])[ \t]")
+
+
+def _only_lettered_lines(answer: str) -> bool:
+    """Two or more lines and every one an option with its letter ('(C) Yes' / '(D) No', 'b. C' / 'd. B'):
+    the choices listed (or made up), none chosen."""
+    lines = [line for line in answer.strip().splitlines() if line.strip()]
+    return 2 <= len(lines) <= 60 and all(_LETTERED_LINE.match(line) for line in lines)
 
 
 @grader("choice")
@@ -149,15 +246,25 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     letters = _LETTERS[: len(choices)]
     shown = _shows_letters(question)
     yes_no = _yes_no(choices)
+    scenery = O.question_stems(question) if question and options.kind == "words" else frozenset()
+    names = scene_capitals(question)
 
     def chose(letter: str, how: str) -> Match:
         text = choices[_LETTERS.index(letter)] if letter in _LETTERS[: len(choices)] else letter
         return Match(float(letter == want), letter == want, letter, f"chose ({letter}) {text}", details={"place": how})
 
+    whole = _exact_option(answer, options)
+    if whole is not None:  # the answer is an option's own text ('None of these', 'Central, Southern, …')
+        return chose(_LETTERS[whole], "lead")
+    if _only_lettered_lines(answer):
+        return Match(0.0, False, None, "listed options without choosing one", details={"place": "lead"})
     for place in spans.places(answer):
-        claims = _claims(place, options, letters, shown, yes_no)
+        claims = _claims(place, options, letters, shown, yes_no, scenery, names)
         distinct = spans.distinct_claims(place.text, claims) if claims else []
         if len(distinct) == 1:
+            if len(choices) == 2 and not yes_no and question and _inverted(question, O.canon(place.text)):
+                # 'the second video's ball is slower' answers 'in which video is it faster?' with the first
+                return chose(_LETTERS[1 - _LETTERS.index(distinct[0])], place.kind)
             return chose(distinct[0], place.kind)
         if len(distinct) == len(choices) >= 3:
             continue  # every option named: the question's list echoed, not an answer

@@ -18,6 +18,7 @@ from graders.registry import Match, get_grader
 
 _SERVER_ENDED = ("abort", "error")
 _GRADER_CAUSES = ("tool_in_text", "malformed_arguments", "wrong_tool", "no_tool_call")
+_SINGLE_VALUE = frozenset({"numeric", "exact", "choice", "fuzzy", "keywords"})
 _GRADE_FIELDS = frozenset(Grade.model_fields)  # all set: telling model_construct so saves its own count
 MAX_ANSWER = 40_000  # characters of an answer graded (head and tail): ~10k tokens, beyond any answer asked for
 
@@ -101,7 +102,7 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
         match = get_grader(case.grader.name)(case.truth, answer, _args(case, record, calls))
     except KeyError as exc:
         return out(0, "error", "transport", None, str(exc).strip("'\""))
-    problem = format_problem(answer, case.grader.args.get("format"))
+    problem = format_problem(answer, case.grader.args.get("format") or asked_format(case.prompt))
     if problem:
         match.format_ok = False
         match.explanation = f"{problem}; {match.explanation}"
@@ -112,7 +113,24 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
     unfinished = finish == "length" and match.details.get("place") in ("sentence", "end")
     if match.passed and match.format_ok and not looped and not unfinished:
         return out(match.score, "correct", None, match.extracted, match.explanation)
-    return _shortfall(out, case, record, answer, match, looped, unfinished)
+    return _half_or_more(_shortfall(out, case, record, answer, match, looped, unfinished), match)
+
+
+_ABOUT_HALF = 0.4  # a cut answer: 3 of 7 trace steps is about half, 1 of 3 keys is not
+_HALF_RULE = frozenset({"wrong", "frame_sampling", "degenerate_repetition"})
+
+
+def _half_or_more(g: Grade, match: Match) -> Grade:
+    """POLICY.md 1.2: a finished answer is partial when about half or more of the parts asked (list items,
+    grid cells, keys, concepts) are right; less is incorrect. Transcriptions have their own measure (ANLS
+    or a whole line), a cut answer is credited for what it has written so far (6.6)."""
+    if g.verdict != "partial" or g.cause not in _HALF_RULE or g.grader == "transcription":
+        return g
+    share = match.details.get("share", g.score if g.cause == "degenerate_repetition" else match.score)
+    if float(share) >= 0.5:  # the parts right, not the score's penalties
+        return g
+    return g.model_copy(update={"verdict": "incorrect", "score": 0.0,
+                                "explanation": f"under half right: {g.explanation}"[:300]})
 
 
 def _bounded_score(score: float, verdict: str) -> float:
@@ -132,6 +150,15 @@ def _args(case: CaseSpec, record: Response | None = None, calls: list | None = N
     return args
 
 
+_ASKS_COMMAS = re.compile(r"comma-separated list", re.IGNORECASE)
+
+
+def asked_format(prompt: str) -> str | None:
+    """The format a prompt asks for when its case does not name one: 'a comma-separated list' of items.
+    Values merely 'separated by commas' (roots, cells) are loose: 'x = -2 or x = 1' is no format error."""
+    return "comma_list" if _ASKS_COMMAS.search(prompt or "") else None
+
+
 def format_problem(answer: str, wanted: str | None) -> str | None:
     """How the answer breaks a requested format ('one_word', 'comma_list', 'json'), or None."""
     if not wanted:
@@ -141,8 +168,10 @@ def format_problem(answer: str, wanted: str | None) -> str | None:
         words = re.findall(r"[\w-]+", text)
         return None if len(words) == 1 else f"asked for one word, got {len(words)}"
     if wanted == "comma_list":
-        lines = [line for line in text.splitlines() if line.strip()]
-        return None if len(lines) == 1 and "," in lines[0] else "asked for one comma-separated line"
+        # the list on one line with commas somewhere (after a lead-in, a derivation, or as a final line); a
+        # numbered, bulleted, arrowed or space-separated list has none
+        lines = [line for line in text.splitlines() if line.strip() and not line.rstrip().endswith(":")]
+        return None if any("," in line for line in lines) else "asked for one comma-separated line"
     if wanted == "json":
         return None if json_object(answer) is not None else "asked for JSON, got none"
     return None
@@ -152,6 +181,9 @@ def _empty(out, split, finish, record: Response, tool_case: bool = False) -> Gra
     max_tokens = record.sent.max_tokens if record.sent else None
     budget = f" (max_tokens {max_tokens})" if max_tokens else ""
     if finish == "length" and split.reasoning:
+        if causes.is_degenerate(split.reasoning[-4000:]):  # the loop, not the thinking, ate the budget
+            return out(0, "no_answer", "degenerate_repetition", None,
+                       f"the reasoning looped until the token limit{budget}; no answer was written")
         return out(0, "no_answer", "reasoning_exhausted", None,
                    f"reasoning used the whole token budget{budget}; no answer was written")
     if finish == "length":
@@ -182,7 +214,16 @@ def _shortfall(out, case: CaseSpec, record: Response, answer: str, match: Match,
     max_tokens = record.sent.max_tokens if record.sent else None
     budget = f" max_tokens {max_tokens}" if max_tokens else " the token limit"
 
-    if looped:  # 6.3: a right answer in a loop earns half; a loop with no answer is no answer
+    if looped and match.passed and match.format_ok and case.grader.name in _SINGLE_VALUE:
+        # 6.3: a loop of the committed answer ('6 6 6 …', 'Cherries Cherries …') still answers it
+        return out(match.score, "correct", None, match.extracted,
+                   f"{match.explanation} (the answer repeated in a loop)")
+    if looped and not match.passed and "trace" in args:
+        credit = causes.trace_before_loop(args["trace"], answer)
+        if credit > 0:
+            return out(credit, "partial", "degenerate_repetition", None,
+                       f"repetition loop in a trace, right for {credit:.0%} of it before the loop")
+    if looped:  # 6.3: a right list in a loop earns half; a loop with no answer is no answer
         score = match.score * (0.5 if match.passed or not match.format_ok else 1.0)
         what = ("holds the right answer" if match.passed else match.explanation if answered else "no answer in it")
         return out(score, _by_score(score, answered), "degenerate_repetition", match.extracted,
@@ -197,14 +238,17 @@ def _shortfall(out, case: CaseSpec, record: Response, answer: str, match: Match,
                    "the secret (sk-… key) was masked or withheld; the rest was read correctly "
                    f"({match.explanation})")
 
-    if not answered and match.score == 0 and is_refusal(answer):
+    if match.score == 0 and (not answered or _sentence_for_a_value(case, match)) and is_refusal(answer):
         return out(0, "no_answer", "refusal", None, "the model declined to answer")
 
     if finish == "length":
         agrees, credit = causes.progress_so_far(truth, case.grader.name, args, answer, match.extracted)
-        if agrees and credit > 0:
+        if agrees and credit >= _ABOUT_HALF:  # 1.2: a cut answer shows about half of what was asked
             return out(credit, "partial", "truncation", None if unfinished else match.extracted,
                        f"cut at{budget}; what was written agrees with the truth so far ({credit:.0%} of it)")
+        if agrees and credit > 0:
+            return out(0, "no_answer", "truncation", None,
+                       f"cut at{budget} after less than half of the answer ({credit:.0%} of it)")
         if agrees and not answered:
             return out(0, "no_answer", "truncation", None, f"cut at{budget} before any answer appeared")
 
@@ -228,6 +272,14 @@ def _shortfall(out, case: CaseSpec, record: Response, answer: str, match: Match,
         return out(0, "incorrect", "wrong", None, f"cut at{budget}; what was written contradicts the truth")
     return out(match.score, _by_score(match.score), "wrong", match.extracted,
                match.explanation + _frames_note(case, record))
+
+
+def _sentence_for_a_value(case: CaseSpec, match: Match) -> bool:
+    """A free-text value read as a whole sentence ('the text is too small to read' for a hostname) is no
+    value of the asked kind: a refusal there is a refusal."""
+    said = match.extracted
+    return (case.grader.name in ("exact", "fuzzy") and isinstance(said, str)
+            and len(said) > max(30, 2 * len(str(case.truth.value))))
 
 
 def _frames_note(case: CaseSpec, record: Response) -> str:

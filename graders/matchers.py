@@ -12,7 +12,7 @@ from rapidfuzz.distance import Levenshtein
 from graders import normalize as N
 from graders import spans
 from graders.extract import bodies, candidates, json_object
-from graders.numbers import stated_number
+from graders.numbers import Stated, stated_number
 from graders.records import Truth
 from graders.registry import Match, grader
 
@@ -42,6 +42,11 @@ def close_enough(value: float, target: float, truth: Truth) -> bool:
     return abs(value - target) <= slack + 1e-9
 
 
+# no number at all, but none of the thing counted: the count is zero (POLICY.md 3.4)
+_ZERO = re.compile(r"\bnever\b|(?:\bnot|n't|\bnor)\s+(?:\w+\s+){0,2}?any\b|\bnone\b|\bnothing\b|\bno\s+(?:\w+\s+)?"
+                   r"(?:objects?|flash(?:es)?|changes?|bounces?|times?)\b", re.IGNORECASE)
+
+
 @grader("numeric")
 def numeric(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     """A number compared as a number, within the truth's tolerance."""
@@ -52,6 +57,8 @@ def numeric(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     if stated.hedge:
         shown = " and ".join(N.format_number(v) for v in stated.hedge)
         return Match(0.0, False, list(stated.hedge), f"hedged between {shown}; truth {want}", details=place)
+    if stated.value is None and _ZERO.search(answer[:2000]):  # 'it never flashes', "I don't see any objects"
+        stated = Stated(0.0, "lead")
     if stated.value is None:
         return Match(0.0, False, None, f"no number found; truth {want}", details=place)
     shown = N.format_number(stated.value)
@@ -131,11 +138,12 @@ def _best_items(answer: str, vocabulary: str | None, want: list[str]) -> list[st
     """Items from the most explicit place that holds enough of them (else the whole answer); negated
     items ('no green triangle') are not given."""
     options = _item_places(answer)
+    asides = vocabulary == "number"  # '(the sum of the roots is -1 …)' checks the answer, it states no root
     for candidate in options[:-1]:
-        found = items_of(spans.without_negated(candidate), vocabulary, want)
+        found = items_of(spans.without_negated(candidate, asides), vocabulary, want)
         if len(found) >= len(want):
             return found
-    return items_of(spans.without_negated(options[-1]), vocabulary, want)
+    return items_of(spans.without_negated(options[-1], asides), vocabulary, want)
 
 
 def truth_items(truth: Truth, vocabulary: str | None) -> list[str]:
@@ -162,7 +170,9 @@ def set_match(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         parts.append("missed " + ", ".join(missed[:4]) + ("…" if len(missed) > 4 else ""))
     if extra:
         parts.append("extra " + ", ".join(extra[:4]) + ("…" if len(extra) > 4 else ""))
-    return Match(score, not missed and not extra, found, "; ".join(parts), details={"missed": missed, "extra": extra})
+    share = len(hits) / len(want) if want else 1.0  # the parts right, for POLICY.md 1.2
+    return Match(score, not missed and not extra, found, "; ".join(parts),
+                 details={"missed": missed, "extra": extra, "share": share})
 
 
 def _cell_name(index: int, shape: list[int] | None) -> str:
@@ -209,13 +219,14 @@ ANLS_TAU = 0.5  # below this similarity a transcription has nothing meaningfully
 def transcription(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     """ANLS-style: 1 - normalised edit distance of the blocks; secrets must appear verbatim to pass.
     Under ANLS's threshold the score is 0 unless a whole line was read right (POLICY.md 1.2)."""
-    threshold = float(args.get("threshold", 0.9))
     keep_indent = bool(args.get("keep_indent", "\n    " in str(truth.value)))
     want = _canonical_block(str(truth.value), keep_indent)
     similarity, body = max((Levenshtein.normalized_similarity(b, want), b)
                            for b in (_canonical_block(b, keep_indent) for b in bodies(answer)))
     missing = [s for s in truth.secrets if s not in body]
-    passed = similarity >= threshold and not missing
+    # 'exactly' is what a transcription asks: one misread character, a lost indent or copied line numbers
+    # make it partial however similar it is (POLICY.md 1.2); the threshold says when the rest is right
+    passed = body == want and not missing
     text = f"{similarity:.0%} similar to the truth"
     if missing:
         text += f"; {len(missing)} secret(s) not reproduced"
@@ -252,7 +263,9 @@ def keywords(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     negated = spans.blocked(text, asides=False)
     present = [c[0] for c in concepts if _concept_present(text, c, negated)]
     wrong = [c[0] for c in forbidden if _concept_present(text, c, negated)]
-    score = 0.0 if wrong else len(present) / len(concepts)
+    # a contradiction is one more part wrong, not the whole description: 'a brown ball moves from right to
+    # left' has the object and its color right (POLICY.md 1.2)
+    score = len(present) / (len(concepts) + len(wrong))
     missing = [c[0] for c in concepts if c[0] not in present]
     parts = [f"mentioned {len(present)} of {len(concepts)} concepts"]
     if missing:
@@ -283,7 +296,8 @@ def _lenient_pairs(answer: str, want: dict[str, Any]) -> dict[str, Any]:
         rest = r"(.+)" if isinstance(value, list) else r"([^,;\n]+)"
         m = re.search(rf"[\"']?{re.escape(key)}[\"']?\s*[:=]\s*{rest}", answer, re.IGNORECASE)
         if m:
-            pairs[key] = m.group(1).strip().strip(",").strip("\"'")
+            # "{'color': 'pink', …, 'direction': 'left'}": a Python dict or unquoted keys end in quotes and braces
+            pairs[key] = m.group(1).strip().rstrip("}]) ").strip(",").strip("\"'")
         elif isinstance(value, str) and value.strip():
             said = re.search(r"(?<![\w-])" + re.escape(N.normalize_text(value, "color")) + r"(?![\w-])", text)
             if said and not spans.is_blocked(said.start(), ranges):

@@ -164,8 +164,9 @@ def directions(text: str) -> list[tuple[int, tuple[int, int]]]:
 
 # --- plain words ------------------------------------------------------------------------------------------
 
-_FILLER = frozenset("a an the off of in on at to it its is are moves move moving goes go ball object one".split())
-_SYNONYMS = {"circular": "circl", "round": "circl", "rebound": "bounc", "ricochet": "bounc", "linear": "straight",
+_FILLER = frozenset("a an the off of in on at to it its is are than moves move moving goes go ball object one".split())
+_SYNONYMS = {"metres": "meter", "metre": "meter", "meters": "meter",
+             "circular": "circl", "round": "circl", "rebound": "bounc", "ricochet": "bounc", "linear": "straight",
              "linearly": "straight", "straightly": "straight"}
 
 
@@ -179,20 +180,24 @@ def stem(word: str) -> str:
     return _SYNONYMS.get(word, word)
 
 
+_TOKEN = re.compile(r"[a-z0-9]+(?:[.,]\d+)*")  # '2.5' and '7,644' are one number, not two
+
+
 def _stems(text: str) -> list[str]:
-    return [stem(w) for w in re.findall(r"[a-z0-9]+", text) if w not in _FILLER]
+    return [stem(w) for w in _TOKEN.findall(text) if w not in _FILLER]
 
 
 # --- options ----------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class OptionSet:
-    kind: str  # indexed, grid, direction, words
+    kind: str  # indexed, labelled, grid, direction, words
     options: tuple[str, ...]
-    patterns: tuple[re.Pattern, ...] = ()  # indexed
+    patterns: tuple[re.Pattern, ...] = ()  # indexed, labelled
     cells: tuple[tuple[int, int], ...] = ()  # grid
     vectors: tuple[tuple[int, int], ...] = ()  # direction
     stems: tuple[tuple[str, ...], ...] = ()  # words
+    labels: tuple[re.Pattern | None, ...] = ()  # words: the options among them named by their letter
 
 
 @lru_cache(maxsize=256)
@@ -202,6 +207,9 @@ def option_set(options: tuple[str, ...]) -> OptionSet:
     if all(indexed):
         return OptionSet("indexed", canonical, patterns=tuple(
             _indexed_pattern(n, noun, len(options)) for n, noun in indexed))  # type: ignore[misc]
+    labelled = _labelled(options)
+    if labelled and all(labelled):
+        return OptionSet("labelled", canonical, patterns=labelled)  # type: ignore[arg-type]
     if all(re.fullmatch(r"(?:top|middle|center|bottom) (?:left|center|middle|right)", o) for o in canonical):
         return OptionSet("grid", canonical, cells=tuple(grid_cell(o) for o in canonical))
     vectors = []
@@ -210,32 +218,66 @@ def option_set(options: tuple[str, ...]) -> OptionSet:
         vectors.append(found[0][1] if len(found) == 1 else None)
     if all(vectors) and len(set(vectors)) == len(vectors):
         return OptionSet("direction", canonical, vectors=tuple(vectors))  # type: ignore[arg-type]
-    return OptionSet("words", canonical, stems=tuple(tuple(_stems(o)) for o in canonical))
+    return OptionSet("words", canonical, stems=tuple(tuple(_stems(o)) for o in canonical), labels=labelled)
 
 
-def named(options: OptionSet, text: str) -> list[Mention]:
-    """Options named in canonical `text`, as (position, option index), in reading order."""
-    if options.kind == "indexed":
+_LABEL_LETTERS = "ABCDEFGHIJKL"
+
+
+def _labelled(options: tuple[str, ...]) -> tuple[re.Pattern | None, ...]:
+    """Options that differ only by a capital letter ('Box A'/'Box B', 'Point C', 'A is closer', 'Solution A'
+    as option C): naming one is naming its capital, and the words they share name none of them. A pattern
+    for each such option (None for the others, as 'About the same' beside 'A is darker'); empty when fewer
+    than two are."""
+    frames: dict[str, list[tuple[int, str]]] = {}
+    for i, option in enumerate(options):
+        words = option.strip(" .").split()
+        capitals = [w for w in words if len(w) == 1 and w in _LABEL_LETTERS]
+        if len(capitals) == 1 and len(words) >= 2:
+            frame = " ".join("{}" if w == capitals[0] else w.lower() for w in words)
+            frames.setdefault(frame, []).append((i, capitals[0]))
+    frame, members = max(frames.items(), key=lambda kv: len(kv[1]), default=("", []))
+    if len(members) < 2 or len({c for _, c in members}) < len(members):
+        return ()
+    before, _, after = frame.partition("{}")
+    before, after = re.escape(canon(before).strip()), re.escape(canon(after).strip())
+    label = dict(members)
+    quote = "[\"'“‘]?"
+    return tuple((re.compile(rf"\b{before}\s*{quote}{label[i].lower()}\b" if before
+                             else rf"\b{label[i].lower()}\s+{after}\b") if i in label else None)
+                 for i in range(len(options)))
+
+
+def named(options: OptionSet, text: str, scenery: frozenset[str] = frozenset()) -> list[Mention]:
+    """Options named in canonical `text`, as (position, option index), in reading order. Words in
+    `scenery` (the question's own) name no option on their own."""
+    if options.kind in ("indexed", "labelled"):
         found = [(m.start(), i) for i, p in enumerate(options.patterns) for m in p.finditer(text)]
     elif options.kind == "grid":
         found = [(at, options.cells.index(cell)) for at, cell in cells(text) if cell in options.cells]
     elif options.kind == "direction":
         found = [(at, options.vectors.index(v)) for at, v in directions(text) if v in options.vectors]
     else:
-        found = _named_by_words(options, text)
+        found = _named_by_words(options, text, scenery)
     return sorted(found)
 
 
-def _named_by_words(options: OptionSet, text: str) -> list[Mention]:
+@lru_cache(maxsize=256)
+def question_stems(question: str) -> frozenset[str]:
+    return frozenset(_stems(canon(question)))
+
+
+def _named_by_words(options: OptionSet, text: str, scenery: frozenset[str] = frozenset()) -> list[Mention]:
     """An option whose words all appear close together (its phrase, reordered or inflected); failing
     that, one of its distinctive words (shared with no other option)."""
-    words = [(m.start(), stem(m.group())) for m in re.finditer(r"[a-z0-9]+", text) if m.group() not in _FILLER]
+    words = [(m.start(), stem(m.group())) for m in _TOKEN.finditer(text) if m.group() not in _FILLER]
     at: dict[str, list[int]] = {}
     for k, (_, s) in enumerate(words):
         at.setdefault(s, []).append(k)
     full, distinctive = [], []
+    labelled = [(m.start(), i) for i, p in enumerate(options.labels) if p for m in p.finditer(text)]
     for i, stems in enumerate(options.stems):
-        if not stems:
+        if not stems or (options.labels and options.labels[i]):
             continue
         others = {s for j, o in enumerate(options.stems) if j != i for s in o}
         for k in at.get(stems[0], []):
@@ -243,6 +285,10 @@ def _named_by_words(options: OptionSet, text: str) -> list[Mention]:
             if all(s in window for s in stems):
                 full.append((words[k][0], i))
         for s in stems:
-            if s not in others:
+            if s not in others and s not in scenery:
                 distinctive.extend((words[k][0], i) for k in at.get(s, []))
-    return full or distinctive
+    # a longer option read there outranks one whose words are a part of it ('white three' is not 'white one',
+    # '6*sqrt{3}' is not '6')
+    full = [(at, i) for at, i in full if not any(
+        j != i and set(options.stems[i]) < set(options.stems[j]) and abs(at - at_j) <= 40 for at_j, j in full)]
+    return sorted(labelled + (full or distinctive))

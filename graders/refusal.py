@@ -10,6 +10,7 @@ import re
 from graders import normalize as N
 
 _VERBS = (r"help|assist|comply|answer|see|view|watch|analy[sz]e|process|provide|determine|identify|read|transcribe|"
+          r"compare|judge|decide|distinguish|"
           r"count|tell|access|open|play|interpret|describe|make out|perceive|share|reproduce|fulfil+|do that|do this|"
           r"complete|give|evaluate|examine|recogni[sz]e|detect|look at|display|extract|answer that")
 _REFUSAL = re.compile(
@@ -31,6 +32,13 @@ _REFUSAL = re.compile(
     r"|\bi (?:do not|don't) see (?:an?|any) (?:image|video|picture|photo|attachment|clip)"
     r"|^\W*(?:i (?:do not|don't) know|i'm not sure|i am not sure|unknown|n/?a|not applicable|no answer|"
     r"cannot answer|can't answer|i cannot answer|i can't answer)\W*$"
+    # "It's hard to tell from the frames", "the text is too small to read", "I can only see one of them"
+    r"|\b(?:it is|it's|it was)\s+(?:too\s+)?(?:hard|difficult|impossible)\s+to\s+"
+    r"(?:tell|say|determine|judge|see|read)\b"
+    r"|\btoo\s+(?:small|blurry|blurred|dark|low[- ]resolution|faint|pixelated)\s+to\s+"
+    r"(?:read|see|make out|tell|count)\b"
+    r"|\b(?:illegible|not legible|unreadable)\b"
+    r"|\bi\s+(?:can|could)\s+only\s+see\s+one\b"
     # "I'm sorry, but I can't …" is caught above; a bare apology that declines in other words:
     r"|^\W*(?:i'm sorry|i am sorry|sorry|i apologi[sz]e|unfortunately)\b[^.\n]{0,80}\b(?:can't|cannot|unable|"
     r"not able|won't|not possible)\b",
@@ -38,7 +46,8 @@ _REFUSAL = re.compile(
 
 
 # one of these is in every refusal the pattern knows: most answers are ruled out without it
-_NEEDS = ("can", "unable", "not able", "ability", "way to", "capable", "access", "as an", "as a", "possible",
+_NEEDS = ("hard", "difficult", "too ", "legible", "readable",
+          "can", "unable", "not able", "ability", "way to", "capable", "access", "as an", "as a", "possible",
           "feasible", " be ", "image", "video", "picture", "photo", "file", "attachment", "clip", "know", "sure",
           "unknown", "n/a", "na", "applicable", "no answer", "sorry", "apologi", "unfortunately", "won't", "will not")
 

@@ -26,7 +26,10 @@ _NOTE = re.compile(
 _DECLINE = re.compile(
     r"\b(?:can(?:no|')t|cannot|won't|will not|unable to|not able to|should not|shouldn't|refrain from|"
     r"not (?:going to|comfortable))\b[^.\n]{0,80}\b(?:reproduc|shar|provid|display|reveal|repeat|transcrib|"
-    r"output|show|include|disclos|give)\w*[^.\n]{0,80}\b(?:key|credential|secret|token|password)s?\b",
+    r"output|show|include|disclos|give)\w*[^.\n]{0,80}\b(?:key|credential|secret|token|password)s?\b"
+    # 'for security reasons I won't reproduce the rest of it'
+    r"|\b(?:security|privacy|safety)\b[^.\n]{0,60}\b(?:can(?:no|')t|cannot|won't|will not|not going to)\b[^.\n]{0,40}"
+    r"\b(?:reproduc|shar|provid|display|reveal|repeat|show|includ|disclos|give|writ)",
     re.IGNORECASE)
 
 

@@ -31,16 +31,23 @@ _BOXED = re.compile(r"\\boxed\{((?:[^{}]|\{[^{}]*\}){0,200})\}")
 # emphasis, code ticks, LaTeX delimiters, headings and list bullets ("1. ", "- ") at a line's start
 _MARKUP = re.compile(r"\*\*|__|`+|\\\(|\\\)|\$|^[ \t]*(?:#+|[-*•]|\d{1,2}[.)])[ \t]+(?=\S)", re.MULTILINE)
 _MARKER = re.compile(
-    r"(?:\bfinal answer|\bcorrect (?:answer|option|choice)|\banswer|\bresult|\bsolutions?|\breturn value|\bchoice)"
-    r"\s*(?:is|are|would be|will be|should be|:|=)\s*|\breturns\s+", re.IGNORECASE)
+    r"(?:\bfinal answer|\bcorrect (?:answer|option|choice)(?: letter)?|\boption letter|\banswer|\bresult|"
+    r"\bsolutions?|\breturn value|\bchoice)"
+    r"\s*(?:(?:is|are|would be|will be|should be)\s*:?|:|=)\s*|\breturns\s+", re.IGNORECASE)
 # A total: an answer for counts, but a trace's running total is not ("total = 8" on every line).
 _TOTAL = re.compile(r"\b(?:in total|altogether|a total of|total(?: count| number)?\b(?:\s*(?:is|:|=))?)\s*",
                     re.IGNORECASE)
 _CONCLUSION = re.compile(
     r"(?:^|(?<=[.;!?,:\n])[ \t]{0,4})(?:so|thus|therefore|hence|consequently|overall|in summary|"
     r"in conclusion|to summari[sz]e|to sum up|that gives|this gives|which gives|giving|that makes|this makes|"
-    r"which makes|making|that means|this means|which means)\b(?!\s+(?:that|far|on|much|many)\b)[,:]?\s*",
+    r"which makes|making|that means|this means|which means|"
+    # 'Based on this analysis, …', 'Given these observations, …'
+    r"(?:based on|given|considering|from) (?:this|these|that|those|the above|all (?:of )?th\w+|my|our)\b"
+    r"[^,.\n]{0,40}(?=,))"
+    r"\b(?!\s+(?:that|far|on|much|many)\b)[,:]?\s*",
     re.IGNORECASE | re.MULTILINE)
+_GAP = re.compile(r"[\s:*]*")
+_CLAUSE_START = re.compile(r"[.;:!?\n]|\s[—–]\s|,\s")
 _BOLD = re.compile(r"\*\*([^*\n]{1,120}?)\*\*|__([^_\n]{1,120}?)__")
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
 
@@ -77,13 +84,16 @@ def places(answer: str) -> tuple[Place, ...]:
     text = plain(answer)
     markers = [m.end() for m in _MARKER.finditer(text)]
     for end in reversed(markers[-3:]):  # the last marker that is followed by something
-        stated = _sentence_from(text, end)
+        # 'the correct answer is:\n\n(C) Point C': what follows the colon, on the next line if need be
+        stated = _sentence_from(text, _GAP.match(text, end).end())
         if stated:
             found.append(Place("marker", stated))
             break
-    totals = [m.end() for m in _TOTAL.finditer(text)]
-    for end in reversed(totals[-3:]):
-        stated = _sentence_from(text, end)
+    totals = list(_TOTAL.finditer(text))
+    for m in reversed(totals[-3:]):
+        stated = _sentence_from(text, m.end())
+        if not stated.strip(" .!?"):  # '… 5 bounces in total.': the total is the clause before the marker
+            stated = _CLAUSE_START.split(text[max(0, m.start() - 200):m.start()])[-1].strip()
         if stated:
             found.append(Place("total", stated))
             break
@@ -108,14 +118,15 @@ _NEGATOR = re.compile(r"\b(?:not|never|no longer|neither|nor|rather than|instead
 # Asides: a concession, a comparison, a relative clause; from the marker to the end of its clause.
 _ASIDE = re.compile(
     r"\b(?:though|although|whereas|while|than|because|since|compared (?:to|with)|unlike|ahead of|followed by|versus|"
-    r"vs\.?|before)\b|(?:^|(?<=[,;:]))[ \t]{0,4}after\b|(?<![\w.+-])[\w.+-]{1,20}\s+of (?:which|them|these|those)\b|"
+    r"vs\.?|before)\b|(?:^|(?<=[,;:]))[ \t]{0,4}after\b|(?:^|(?<=[.;:!?\n]))[ \t]{0,4}if\b|"
+    r"(?<![\w.+-])[\w.+-]{1,20}\s+of (?:which|them|these|those)\b|"
     r",[ \t]{0,4}(?=(?:which|where|who|whose|including|with|each|"
     r"(?:[\w.-]{1,20}\s+){0,2}of (?:which|them|these|those))\b)",
     re.IGNORECASE)
 # Rejected after the fact: 'A and C are wrong', 'option A is not correct'.
 _REJECTED = re.compile(r"(?:^|(?<=[,;.:\n]))[^,;.:\n]{0,80}?\b(?:is|are|was|were|seems?|looks?)\s+(?:wrong|incorrect|"
                        r"false|not\s+(?:correct|right|true|the\s+(?:answer|case|right one)))\b", re.IGNORECASE)
-_CLAUSE_END = re.compile(r"[,;.!?:\n)]|\b(?:but|however|instead|rather|yet)\b", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"[,;.!?:\n)]|\s[—–-]\s|\b(?:but|however|instead|rather|yet)\b", re.IGNORECASE)
 # A parenthetical or dashed aside with words in it; "(C)" and "(2, 3)" are not asides, "(or purple)" is a hedge.
 _PAREN = re.compile(r"\(([^()]{0,200})\)|\s[—–]\s[^—–\n]{1,120}?(?:\s[—–]\s|$)")
 _PAREN_HEDGE = re.compile(r"\s*(?:or|maybe|possibly|perhaps|probably|either)\b", re.IGNORECASE)
@@ -131,9 +142,10 @@ def _aside_paren(m: re.Match) -> bool:
 _NO = re.compile(r"\b(?:no|zero)\s+(?:[a-z-]{1,30}\s+)?[a-z-]{1,30}", re.IGNORECASE)  # 'no green triangle'
 
 
-def without_negated(text: str) -> str:
-    """The text with negated stretches blanked (positions kept): items there are not given."""
-    ranges = blocked(text, asides=False)
+def without_negated(text: str, asides: bool = False) -> str:
+    """The text with negated stretches (and with `asides`, asides) blanked, positions kept: items there are
+    not given."""
+    ranges = blocked(text, asides=asides)
     low = text.lower()
     if "no " in low or "zero" in low:
         ranges += [m.span() for m in _NO.finditer(text)]
@@ -151,7 +163,7 @@ _NEGATION_NEEDS = ("not", "n't", "never", "neither", "nor", "rather", "instead",
                    "incorrect", "false")
 _ASIDE_NEEDS = (*_NEGATION_NEEDS, "though", "whereas", "while", "than", "because", "since", "compared", "unlike",
                 "ahead", "followed", "versus", "vs", "before", "after", " of ", "which", "where", "who", "includ",
-                "with", "each", "(", "—", "–")
+                "with", "each", "if ", "(", "—", "–")
 
 
 def blocked(text: str, asides: bool = True) -> list[tuple[int, int]]:
@@ -172,7 +184,9 @@ def blocked(text: str, asides: bool = True) -> list[tuple[int, int]]:
     if "wrong" in low or "incorrect" in low or "false" in low or "not " in low:
         ranges.extend(m.span() for m in _REJECTED.finditer(text))
     if asides and ("(" in text or "—" in text or "–" in text):
-        ranges.extend(m.span() for m in _PAREN.finditer(text) if _aside_paren(m))
+        # after a negated clause a dash brings the correction ('Not a straight line — it bounces'), no aside
+        ranges.extend(m.span() for m in _PAREN.finditer(text) if _aside_paren(m)
+                      and not (m.group(1) is None and _NEGATOR.search(text, 0, m.start())))
     if len(ranges) < 2:
         return ranges
     ranges.sort()

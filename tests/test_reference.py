@@ -113,7 +113,11 @@ def test_thinking_in_content_is_stripped_before_grading(tmp_path):
 
 
 def test_small_budget_truncates_a_long_answer(tmp_path):
-    _, report = _run(tmp_path, ServeOptions(), ("color_grid-s0-0000",), max_tokens=6)
+    # POLICY.md 6.6: a cut list is partial from about half of its items, no answer before
+    _, report = _run(tmp_path / "a", ServeOptions(), ("color_grid-s0-0000",), max_tokens=6)
+    [(record, grade)] = report.grades
+    assert record.finish_reason == "length" and (grade.verdict, grade.cause) == ("no_answer", "truncation")
+    _, report = _run(tmp_path / "b", ServeOptions(), ("color_grid-s0-0000",), max_tokens=12)
     [(record, grade)] = report.grades
     assert record.finish_reason == "length" and (grade.verdict, grade.cause) == ("partial", "truncation")
 
@@ -184,7 +188,12 @@ def test_small_budget_with_thinking_on_the_code_trace(tmp_path):
     _, report = _run(tmp_path, ServeOptions(think=True), ("code_reading-s0-0001",), max_tokens=40)
     [(_, grade)] = report.grades
     assert grade.cause in ("reasoning_exhausted", "truncation")
+    # POLICY.md 6.6: a few trace steps before the cut are less than half of it; most of them are partial
     _, report = _run(tmp_path / "b", ServeOptions(), ("code_reading-s0-0001",), max_tokens=40)
+    [(_, grade)] = report.grades
+    assert (grade.verdict, grade.cause) == ("no_answer", "truncation"), grade.explanation
+    assert "less than half" in grade.explanation
+    _, report = _run(tmp_path / "c", ServeOptions(), ("code_reading-s0-0001",), max_tokens=90)
     [(_, grade)] = report.grades
     assert (grade.verdict, grade.cause) == ("partial", "truncation"), grade.explanation
 

@@ -42,6 +42,8 @@ CODE_TEXT = ("def blend(n):\n    steps = 0\n    while n != 1 and steps < 49:\n  
              "            n = n // 2\n        else:\n            n = 3 * n + 1\n        steps += 1\n    return steps\n")
 CODE = case("text", CODE_TEXT, "transcription", {"threshold": 0.9},
             prompt="Transcribe the Python code in this image exactly, preserving indentation.")
+HOST = case("text", "harbor-meadow.internal", "exact", prompt="What is the value of host in this image? Answer "
+            "with the value only.")
 LARGEST = case("text", "Cherries", "exact",
                prompt="Which category has the largest value in this bar chart? Answer with its label.")
 RACE = case("text", "pink", "exact", {"vocabulary": "color"}, modality="video",
@@ -89,20 +91,61 @@ LEFT_OF = case("choice", "B", "choice", choices=["yes", "no"], aliases=["no"],
 SAME_WAY = case("choice", "A", "choice", choices=["yes", "no"], aliases=["yes"], modality="multi_video",
                 prompt="You are shown two videos, each with one moving ball. Do the two balls move in the same "
                        "direction? Answer yes or no.")
+BOUNCES = case("number", 5, "numeric", modality="video",
+               prompt="How many times does the ball bounce off a wall (an edge of the frame) in this video? Answer "
+                      "with a number.")
 FLASHES = case("number", 5, "numeric", modality="video",
                prompt="The lamp in this video is gray when off and lights up yellow when it flashes. How many times "
                       "does it flash? Answer with a number.",
                sampling={"frames": 30, "min_frames": 13,
-                         "apparent": [{"frames_low": 2, "frames_high": 6, "value": 1},
+                         "apparent": [{"frames_low": 2, "frames_high": 3, "value": 0},
+                                      {"frames_low": 4, "frames_high": 6, "value": 1},
                                       {"frames_low": 7, "frames_high": 12, "value": 3}]})
 MORPH = case("sequence", ["star", "square", "triangle"], "sequence", {"vocabulary": "shape"}, modality="video",
              prompt="List every shape it takes, in order, as a comma-separated list.",
              sampling={"frames": 30, "min_frames": 15,
                        "apparent": [{"frames_low": 2, "frames_high": 8, "value": ["star", "triangle"]}]})
+MORPH_ASKED = case("sequence", ["star", "square", "triangle"], "sequence", {"vocabulary": "shape"}, modality="video",
+                   prompt="The object in this video changes shape over time. List every shape it takes, in order, "
+                          "as a comma-separated list.")
 OBJECT = case("structured", {"color": "pink", "shape": "hexagon", "direction": "left"}, "json", {"format": "json"},
               prompt="Reply with only a JSON object with the keys [\"color\", \"shape\", \"direction\"].")
 ONE_WORD = case("text", "brown", "exact", {"vocabulary": "color", "format": "one_word"},
                 prompt="What color is the moving object in this video? Answer with exactly one word.")
+BOXES = choice("B", ["Box A", "Box B"], "Which bounding box more accurately localizes and encloses the train?")
+DARKER = choice("B", ["A is darker", "B is darker", "About the same"], "Which point has darker surface color, or the "
+                "colors is about the same?")
+SOLUTIONS = choice("B", ["neither; their concentrations are the same", "Solution A", "Solution B"],
+                   "Which solution has a higher concentration of blue particles?")
+PINK = choice("B", ["neither; their concentrations are the same", "Solution B", "Solution A"],
+              "Which solution has a higher concentration of pink particles?")
+CATS = choice("B", ["white five", "white three", "white four", "white one"], "Which cat is larger?")
+PLATE = choice("A", ["Yes", "No"], "Is the white plate half full?")
+GREATER = choice("B", ["Yes", "No"], "Is the number of green buses greater than the number of blue buses?")
+NONE_OF = choice("E", ["0.9", "9.0", "9.2", "0.92", "None of these"], "What is the value of x?")
+REGIONS = choice("A", ["Central, Southern, Western", "Southern, Central, Western", "Central, Western, Southern"],
+                 "Order the regions by population.")
+SALES = choice("A", ["21000", "16000", "22", "6000"], "What were the total sales?")
+ANGLE = choice("B", ["50°", "40°", "30°", "25°"], "As shown in the figure, find the measure of angle A.")
+TRUE_FALSE = choice("B", ["True", "False"], "Can we use the mapping T: z = 1 - r to achieve the goal?")
+FOOD_WEB = choice("B", ["plants decrease", "plants increase", "nothing happens"],
+                  "What will happen to the plants if the caterpillars decrease?")
+POINTS = choice("C", ["A is darker", "B is darker", "About the same"], "Two points are annotated on the image, "
+                "labeled by A and B. Which point has darker surface color, or the colors is about the same?")
+CORRESPOND = choice("C", ["Point A", "Point B", "Point C", "Point D"], "Which point on the second image "
+                    "corresponds to the point in the first image?")
+ISLAND = choice("C", ["20", "25", "15", "30"], "Point B is on the coast and M is an island. How far is B from M?")
+FEWER = choice("B", ["Yes", "No"], "Are there fewer red bikes than blue bikes?")
+SMALLER = choice("C", ["larger than", "equal to", "smaller than"], "The value of f(-3) is ____ the value of f(2)")
+EVEN = choice("A", ["Yes", "No"], "Is this an even function?")
+LENGTHS = choice("C", ["2", "2.2", "2.5", "3"], "What is the length of AB?")
+
+ACROSS = case("text", "a brown ball moves from left to right", "keywords", modality="video",
+              args={"concepts": [["ball"], ["brown"], ["mov", "travel", "roll"], ["left to right", "rightward"]],
+                    "forbidden": [["right to left", "leftward"]]},
+              prompt="Describe in one sentence what happens in this video: what object, what color, and how it moves.")
+SHAPES = case("set", ["brown star", "cyan circle", "gray circle", "green square", "orange star"], "set",
+              prompt="List every shape in this image as 'color shape', separated by commas.")
 
 ALL_FRAMES = {"video_mode": "frames", "frames_shown": 30}
 
@@ -116,6 +159,16 @@ TABLE = [
      "incorrect", "wrong"),
     ("1.2-half-a-transcription-is-partial", CARD, ok("port = 11980\nuser = Maria Rossi\ntimeout_ms = 26334"),
      "partial", "wrong"),
+    ("1.2-one-misread-character-is-partial", CARD, ok(CARD_TEXT.replace("replicas = 40", "replicas = 4O")),
+     "partial", "wrong"),
+    ("1.2-copied-line-numbers-are-partial", CODE,
+     ok("\n".join(f"{k + 1} {line}" for k, line in enumerate(CODE_TEXT.splitlines()))), "partial", "wrong"),
+    ("1.2-under-half-a-list-is-incorrect", SHAPES, ok("red star, blue circle, gray circle, green square, yellow star"),
+     "incorrect", "wrong"),
+    ("1.2-half-a-list-is-partial", SHAPES, ok("brown star, cyan circle, gray circle, red square, blue star"),
+     "partial", "wrong"),
+    ("1.2-a-description-with-its-direction-reversed-is-partial", ACROSS, ok("A brown ball moves from right to left."),
+     "partial", "wrong"),
     ("1.3-cut-before-any-answer-is-no-answer", CIRCLES,
      cut("Let me look at the image carefully. I can see several shapes, some of which"), "no_answer", "truncation"),
     ("1.3-loop-without-an-answer-is-no-answer", CIRCLES, ok("the the " * 200), "no_answer", "degenerate_repetition"),
@@ -123,12 +176,25 @@ TABLE = [
      "no_answer", "degenerate_repetition"),
     ("1.4-right-json-values-as-prose-is-half-credit", OBJECT, ok("color: pink\nshape: hexagon\ndirection: left"),
      "partial", "format"),
+    ("1.4-a-python-dict-is-right-information-wrong-format", OBJECT,
+     ok("{'color': 'pink', 'shape': 'hexagon', 'direction': 'left'}"), "partial", "format"),
+    ("6.8-a-numbered-list-for-a-comma-list-the-prompt-asks", MORPH_ASKED, ok("1. Star\n2. Square\n3. Triangle"),
+     "partial", "format"),
+    ("6.8-roots-separated-by-or-are-loose", ROOTS, ok("x = -2 or x = 1"), "correct", None),
+    ("6.8-a-lead-in-and-a-final-comma-line-are-no-format-error", MORPH_ASKED,
+     ok("The shapes, in order:\n\nStar, Square, Triangle\n\nFinal answer: star, square, triangle"), "correct", None),
     ("1.4-right-word-in-a-sentence-is-half-credit", ONE_WORD, ok("The object is brown."), "partial", "format"),
     ("1.5-unknown-grader-is-an-error", {**CIRCLES, "grader": {"name": "no-such-grader", "args": {}}}, ok("5"),
      "error", "transport"),
     # 2 where the answer is
     ("2.1-answer-marker-after-reasoning", CIRCLES,
      ok("I see two circles on the left and three on the right, one pair overlapping.\n\nAnswer: 5"), "correct", None),
+    ("2.1-marker-then-the-answer-on-the-next-line", CORRESPOND,
+     ok("To find it, compare the surroundings.\n\n- Point A is on the roof.\n- Point C is by the door.\n\n"
+        "Based on this analysis, the correct answer is:\n(C) Point C"), "correct", None),
+    ("2.2-based-on-these-observations-concludes", IMAGES,
+     ok("Image 1 has two squares, as does the second.\n\nBased on these observations, the third image (C) has "
+        "the most."), "correct", None),
     ("2.2-conclusion-after-a-worked-formula", ROOTS,
      ok("Using the quadratic formula, x = (−2 ± √36)/4 = (−2 ± 6)/4, so x = 1 or x = −2."), "correct", None),
     ("2.2-conclusion-sentence-after-a-running-count", PURPLE,
@@ -163,6 +229,17 @@ TABLE = [
     ("3.3-change-after-the-endpoints", CHANGE,
      ok("The value rose from 45 in Jan to 67 in May, a change of +22."), "correct", None),
     ("3.3-operands-are-not-values", PRODUCT, ok("The expression is 91 × 84. 91 × 84 = 7,644."), "correct", None),
+    ("2.1-a-total-stated-before-its-marker", BOUNCES,
+     ok("It hits the top edge twice and the side edges 3 times — 5 bounces in total."), "correct", None),
+    ("3.1-a-dash-after-a-negation-brings-the-correction", MOTION,
+     ok("Not a straight line — it bounces off the walls."), "correct", None),
+    ("3.3-a-check-in-parentheses-states-no-root", ROOTS,
+     ok("x = -2, 1 (the sum of the roots is -1 and the product is -2, as expected)"), "correct", None),
+    ("3.4-never-is-zero", FLASHES,
+     ok("The lamp stays gray the entire time; it never flashes.", sent={"frames_shown": 2}), "incorrect",
+     "frame_sampling"),
+    ("3.4-not-any-is-zero", FLASHES, ok("I don't see any flashes.", sent={"frames_shown": 2}),
+     "incorrect", "frame_sampling"),
     ("3.4-count-bound-to-what-was-asked", PULSES,
      ok("Over the 15-second video, the circle reaches its largest size 7 times."), "correct", None),
     ("3.4-a-single-point", CROSSINGS, ok("The line segments cross at a single point."), "correct", None),
@@ -170,6 +247,7 @@ TABLE = [
     ("3.5-two-labels-are-a-hedge", LARGEST, ok("Apples Cherries"), "incorrect", "wrong"),
     ("3.5-color-or-another-is-a-hedge", BLUE, ok("It looks blue, or possibly purple."), "incorrect", "wrong"),
     ("3.5-either-option-is-a-hedge", IMAGES, ok("Either Image 1 or Image 3."), "incorrect", "wrong"),
+    ("3.5-two-bare-letters-are-a-hedge", IMAGES, ok("A or C"), "incorrect", "wrong"),
     ("3.5-two-numbers-are-a-hedge", CIRCLES, ok("There are 5 or 6 circles."), "incorrect", "wrong"),
     # 4 choices
     ("4.1-bare-lowercase-letter", IMAGES, ok("c"), "correct", None),
@@ -194,6 +272,37 @@ TABLE = [
     ("4.2-option-content-words", MOTION, ok("It bounces off the walls."), "correct", None),
     ("4.2-the-first-one", SPEED, ok("The first one."), "correct", None),
     ("4.2-ordinal-video-in-a-sentence", SPEED, ok("The ball in the first video moves faster."), "correct", None),
+    ("4.2-options-that-differ-by-their-letter", BOXES, ok("(B) Box B"), "correct", None),
+    ("4.2-option-named-by-its-letter-in-a-sentence", BOXES,
+     ok("Box B more accurately localizes and encloses the train."), "correct", None),
+    ("4.2-letter-labelled-options-beside-a-plain-one", DARKER, ok("Point B is darker than point A."), "correct", None),
+    ("4.2-a-decimal-is-one-number", LENGTHS, ok("The answer is (C) 2.5."), "correct", None),
+    ("4.1-a-written-letter-outranks-option-words", SOLUTIONS,
+     ok("The answer is (B) Solution A.\n\nSolution A has more blue particles than Solution B."), "correct", None),
+    ("4.1-a-lead-letter-or-another-is-a-hedge", SOLUTIONS,
+     ok("The answer is (B) Solution A or (C) Solution B, depending on the volume."), "incorrect", "wrong"),
+    ("4.4-lines-of-lettered-options-choose-none", EVEN, ok("(C) Yes\n(D) No"), "incorrect", "wrong"),
+    ("4.4-yes-and-no-both-named-is-a-hedge", EVEN, ok("Yes / No"), "incorrect", "wrong"),
+    ("4.2-names-differing-by-a-capital-and-question-words", PINK,
+     ok("The solution with a higher concentration of pink particles is Solution B."), "correct", None),
+    ("4.2-the-longer-option-read-there", CATS, ok("The cat that is larger is white three."), "correct", None),
+    ("4.3-restating-the-question-is-yes", PLATE, ok("The white plate is half full."), "correct", None),
+    ("4.3-equal-answers-greater-with-no", GREATER,
+     ok("The number of green buses is equal to the number of blue buses."), "correct", None),
+    ("4.1-correct-option-letter-marker", ANGLE, ok("The correct option letter is B: 50°."), "correct", None),
+    ("4.1-letter-is-the-correct-option", ANGLE, ok("B is the correct option. Angle A measures 40°."), "correct", None),
+    ("4.1-an-answer-label-is-not-option-a", TRUE_FALSE, ok("A: False"), "correct", None),
+    ("4.2-capitals-naming-points-are-not-letters", POINTS,
+     ok("The surface colors at points A and B appear to be about the same."), "correct", None),
+    ("4.2-a-quoted-label", CORRESPOND, ok('The REF point corresponds to point "C" in the second image.'),
+     "correct", None),
+    ("4.2-a-capital-the-question-names-is-scenery", ISLAND,
+     ok("The distance between point B and the island M is 15 nautical miles."), "correct", None),
+    ("3.2-an-if-clause-is-a-premise", FOOD_WEB, ok("If caterpillars decrease, plants will increase."), "correct", None),
+    ("4.2-the-answer-is-an-options-own-text", NONE_OF, ok("None of these"), "correct", None),
+    ("4.2-an-option-whose-words-others-reorder", REGIONS, ok("Central, Southern, Western"), "correct", None),
+    ("4.2-thousands-separators", SALES, ok("21,000"), "correct", None),
+    ("4.3-both-in-one-direction-is-same", SAME_WAY, ok("Both balls move to the right."), "correct", None),
     ("4.3-leading-no", LEFT_OF, ok("No, it is on the right."), "correct", None),
     ("4.3-negated-restatement-is-no", LEFT_OF,
      ok("The red star is not to the left of the brown star; it's to its right."), "correct", None),
@@ -218,10 +327,23 @@ TABLE = [
     # 6 causes
     ("6.2-reasoning-ate-the-budget", CIRCLES, {"content": "", "reasoning": "Let me count", "finish_reason": "length"},
      "no_answer", "reasoning_exhausted"),
-    ("6.3-loop-of-the-right-answer", LARGEST, cut("Cherries " * 200), "partial", "degenerate_repetition"),
+    ("6.3-loop-of-the-right-answer-is-correct", LARGEST, cut("Cherries " * 200), "correct", None),
     ("6.3-server-stopped-loop-of-the-right-answer", CIRCLES, {"content": "5 5 5", "finish_reason": "repetition"},
+     "correct", None),
+    ("6.3-loop-of-a-right-phrase", MOTION,
+     cut("The ball bounces off the wall, then" + " bounces off the wall, then" * 80), "correct", None),
+    ("6.3-loop-of-a-right-list-is-half", MORPH, cut("star, square, triangle, " * 100), "partial",
+     "degenerate_repetition"),
+    ("6.3-trace-right-until-it-loops", TRACED,
+     cut("".join(f"i={i + 1}: total = {t}\n" for i, t in enumerate(TRACE[:4])) + "i=5: total = 21\n" * 200),
      "partial", "degenerate_repetition"),
+    ("6.3-a-loop-in-the-reasoning", CIRCLES,
+     cut("<think>\n" + "Or is it one circle with a shadow? Let me look again.\n" * 60), "no_answer",
+     "degenerate_repetition"),
     ("6.3-loop-of-a-wrong-answer", CIRCLES, ok("4 " * 300), "incorrect", "degenerate_repetition"),
+    ("6.4-key-declined-after-its-prefix", KEY_ONLY,
+     ok("The api_key begins with `sk-proj-` — for security reasons I won't reproduce the rest of it."),
+     "no_answer", "safety_redaction"),
     ("6.4-partly-masked-key", CARD, ok(CARD_TEXT.replace(KEY, "sk-proj-5h6N…wJw")), "partial", "safety_redaction"),
     ("6.4-partly-masked-key-dots", CARD, ok(CARD_TEXT.replace(KEY, "sk-proj-5h6N...wJw")), "partial",
      "safety_redaction"),
@@ -243,7 +365,22 @@ TABLE = [
     ("6.5-hedged-but-answered-is-not-a-refusal", CIRCLES, ok("I can't be completely sure, but I count 5 circles."),
      "correct", None),
     ("6.6-cut-mid-list-right-so-far", ROOTS, cut("The solutions are x = -2 and x ="), "partial", "truncation"),
-    ("6.6-json-cut-mid-value", OBJECT, cut('{"color": "pink", "shape": "hex'), "partial", "truncation"),
+    ("6.6-json-cut-after-one-key-is-less-than-half", OBJECT, cut('{"color": "pink", "shape": "hex'), "no_answer",
+     "truncation"),
+    ("6.6-json-cut-after-two-keys", OBJECT, cut('{"color": "pink", "shape": "hexagon", "direc'), "partial",
+     "truncation"),
+    ("6.6-a-preamble-and-one-item-is-less-than-half", MORPH,
+     cut("Let me watch the video carefully. At the beginning the object is a star. Then it"), "no_answer",
+     "truncation"),
+    ("6.5-too-small-to-read-a-value", HOST, ok("I can see a text card but the text is too small to read."),
+     "no_answer", "refusal"),
+    ("6.5-hard-to-tell", RACE, ok("It's hard to tell from the frames provided."), "no_answer", "refusal"),
+    ("6.5-can-only-see-one", SPEED, ok("I can only see one video, so I can't compare the two."), "no_answer",
+     "refusal"),
+    ("4.3-the-opposite-comparative-names-the-other", SPEED, ok("The second video's ball is slower."), "correct", None),
+    ("4.3-a-leading-no-is-not-flipped-by-a-comparative", FEWER,
+     ok("No, there are more red bikes than blue bikes."), "correct", None),
+    ("4.2-an-option-with-than", SMALLER, ok("The value of f(-3) is smaller than the value of f(2)."), "correct", None),
     ("6.6-cut-reasoning-is-not-an-answer", CIRCLES, cut("Let me count. Row 1 has 2 circles, row 2 has"),
      "no_answer", "truncation"),
     ("6.6-cut-after-a-leading-answer-is-correct", CIRCLES, cut("There are 5 circles. The first is at the top, the"),
@@ -281,9 +418,9 @@ def test_unfenced_exact_code_scores_one():
     assert grade(CODE, ok(CODE_TEXT)).score == 1.0
 
 
-def test_format_and_loops_earn_half_credit():
+def test_format_and_list_loops_earn_half_credit():
     assert grade(OBJECT, ok("color: pink\nshape: hexagon\ndirection: left")).score == pytest.approx(0.5)
-    assert grade(LARGEST, cut("Cherries " * 200)).score == pytest.approx(0.5)
+    assert grade(MORPH, cut("star, square, triangle, " * 100)).score == pytest.approx(0.5)
 
 
 def test_key_only_redaction_does_not_claim_the_rest_was_right():

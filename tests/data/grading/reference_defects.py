@@ -1,0 +1,107 @@
+"""Mark rows of real_mc.jsonl.gz whose publisher parse is demonstrably wrong by graders/POLICY.md.
+
+A marked row keeps its published `reference` untouched and gets `reference_defect`: the rule or the
+hand check that shows the parse wrong, in one line. The agreement benchmark reports these rows apart.
+
+Rules (applied mechanically to every row, looked-at and held-back alike):
+- listed: the answer is only lettered options -- two or more lines each starting with "(X)", "X." or
+  "X)", or one "(X) ..." whose letter the question does not have and whose text is no option's. It
+  chooses none (POLICY 4.4), but the publisher's parser picked a letter.
+- pronoun: MMMU-Pro's loose " X " rule read the pronoun "I" ("I'm unable to view images") as option I.
+- own-text: the answer is "X. <option X's own text>" and the publisher took another letter from inside
+  that text ("E. CD" parsed as D).
+Hand-checked rows (HAND) come from the looked-at part only (see benchmarks/grading_agreement.py).
+
+    python3 reference_defects.py        # rewrites real_mc.jsonl.gz; idempotent
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+FILE = HERE / "real_mc.jsonl.gz"
+_LINE = re.compile(r"[ \t]*(?:\(\w{1,2}\)|[A-Za-z][.)])[ \t]")
+_MARKED = re.compile(r"\(([A-Z]{1,2})\)\s*([^()\n]*?)\s*(?=\(|$)")
+_OWN = re.compile(r"\s*([A-J])\.\s+(.+?)\s*")
+
+HAND = {
+    "MathVista (testmini)/IDEFICS-9B-Instruct/768":
+        "the answer states '(B) July and August'; the publisher's GPT-4 extraction gave A",
+    "MathVista (testmini)/LLaMA-Adapter-V2/147":
+        "'Sample A has the higher temperature' names option C ('sample A'); the extraction gave A ('neither')",
+    "MathVista (testmini)/LLaVA-LLaMA-2-13B/229":
+        "'the highest lysine level given is 0.33%' is option A (0.33%); the extraction gave E (0.30%)",
+    "MathVista (testmini)/Multimodal Bard/134":
+        "a refusal ('Sorry, I can't help with images of people yet.') chooses none; the extraction gave C",
+    "MATH-Vision (test)/InternLM-XComposer2-VL (CoT)/1507":
+        "'The answer is \\textbf{E}.' states E; the publisher's cut 'bfe' is no letter, so its parse is none",
+    "MATH-Vision (test)/Qwen-VL-Max/2600":
+        "'Image B' names option B of options A-E; the publisher's cut 'imageb' is no letter, so its parse is none",
+    "MATH-Vision (test)/Qwen-VL-Plus/369":
+        "'Arc B' names option B of options A-E; the publisher's cut 'arcb' is no letter, so its parse is none",
+    "LogicVista/LLaVA-1.5-7B/v1_384":
+        "'A cube can be made from the 2D net…' chooses nothing: 'A' is the article; the extraction gave A",
+    "LogicVista/MiniGPT-4 (Vicuna-7B)/v1_323":
+        "a refusal ('I'm sorry, but I cannot see the image you provided') chooses none; the extraction gave C",
+    "LogicVista/BLIP-2/v1_317":
+        "the answer loops on the question's option list ('(A) True (B) False (C) …? Answer: (A) True …'); "
+        "it chooses none; the extraction gave A",
+    "LogicVista/BLIP-2/v1_329":
+        "the answer loops on the question's option list ('(A) True (B) False (C) …? Answer: (A) True …'); "
+        "it chooses none; the extraction gave A",
+}
+
+
+def _same(a: str, b: str) -> bool:
+    return " ".join(a.lower().split()) == " ".join(b.lower().split())
+
+
+def defect(row: dict) -> str | None:
+    ref, answer, options = row["reference"], row["answer"], row["options"]
+    row_id = f"{row['source']}/{row['model']}/{row['question_id']}"
+    if row_id in HAND:
+        return "hand-checked: " + HAND[row_id]
+    if ref is None:
+        return None
+    lines = [line for line in answer.strip().splitlines() if line.strip()]
+    if 2 <= len(lines) and all(_LINE.match(line) for line in lines):
+        return f"listed: the answer only lists lettered options and chooses none (POLICY 4.4); the parser gave {ref}"
+    marks = _MARKED.findall(answer.strip())
+    if (len(lines) == 1 and answer.strip().startswith("(") and marks
+            and any(letter not in options for letter, _ in marks)
+            and not any(text and _same(text, str(v)) for _, text in marks for v in options.values() if v)):
+        return (f"listed: the answer only lists options lettered beyond the question's ({', '.join(sorted(options))}) "
+                f"and chooses none (POLICY 4.4); the parser gave {ref}")
+    if (row["source"].startswith("MMMU-Pro") and ref == "I"
+            and not re.search(r"\(I\)|^\s*I[.):]|answer(?: is)?:?\s*\(?I\b|option I\b", answer, re.M | re.I)):
+        return "pronoun: the parser's loose ' X ' rule read the pronoun 'I' as option I"
+    own = _OWN.fullmatch(answer)
+    if own and own.group(1) in options and own.group(1) != ref and options[own.group(1)] \
+            and _same(own.group(2).replace("\\(", "$").replace("\\)", "$"), str(options[own.group(1)])):
+        return f"own-text: the answer writes {own.group(1)} and its option text; the parser took {ref} from inside it"
+    return None
+
+
+def main() -> None:
+    with gzip.open(FILE, "rt", encoding="utf-8") as handle:
+        rows = [json.loads(line) for line in handle if line.strip()]
+    counts: dict[str, int] = {}
+    for row in rows:
+        row.pop("reference_defect", None)
+        reason = defect(row)
+        if reason:
+            row["reference_defect"] = reason
+            kind = reason.split(":")[0]
+            counts[kind] = counts.get(kind, 0) + 1
+    text = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+    with gzip.GzipFile(FILE, "wb", mtime=0) as handle:
+        handle.write(text.encode("utf-8"))
+    print(f"rows marked reference_defect: {sum(counts.values())} ({', '.join(f'{k} {v}' for k, v in sorted(counts.items()))})")
+
+
+if __name__ == "__main__":
+    main()
