@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import re
+from collections.abc import Awaitable, Callable
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -15,8 +18,10 @@ import orjson
 from assetgen.errors import AssetgenError
 from assetgen.media.imaging import png_bytes
 from assetgen.media.video import encode_mp4, frame_label, jpeg_bytes
+from assetgen.reference.server import Running
 from assetgen.run.client import Client, Outcome, Unreachable
 from assetgen.run.endpoint import api_key as resolve_key
+from assetgen.run.endpoint import base_url, public_url
 from assetgen.run.files import write_atomic
 from assetgen.run.probe.records import Measurement
 from graders.numbers import stated_number
@@ -143,3 +148,37 @@ async def open_client(options: ProbeOptions, endpoint: str) -> tuple[Client, str
 
 def write_record(folder: Path, record) -> None:
     write_atomic(folder / "probe.json", orjson.dumps(record.model_dump(), option=orjson.OPT_INDENT_2))
+
+
+async def gather_limited(coros, limit: int) -> list:
+    """The results of `coros` in order, at most `limit` in flight."""
+    gate = asyncio.Semaphore(limit)
+
+    async def one(coro):
+        async with gate:
+            return await coro
+    return await asyncio.gather(*(one(c) for c in coros))
+
+
+def run_probe(kind: str, options: ProbeOptions, measure: Callable[[Asker, ProbeOptions], Awaitable[list[Measurement]]],
+              analyse: Callable[..., Any]) -> tuple[Path, Any]:
+    """A probe end to end: the endpoint (the built-in one when none is given), its model, a new probe folder,
+    the measurements, their analysis written as probe.json. Returns (folder, record)."""
+    with ExitStack() as stack:
+        builtin = options.endpoint is None
+        endpoint = base_url(stack.enter_context(Running()) if builtin else options.endpoint)
+        return asyncio.run(_probe(kind, options, endpoint, builtin, measure, analyse))
+
+
+async def _probe(kind, options, endpoint, builtin, measure, analyse):
+    started = now()
+    client, model = await open_client(options, endpoint)
+    try:
+        folder = new_probe_dir(options.out, kind, model)
+        measurements = await measure(Asker(client, model, folder, options.max_tokens), options)
+    finally:
+        await client.close()
+    record = analyse(measurements, endpoint=public_url(endpoint), builtin=builtin, model=model, started=started,
+                     seed=options.seed)
+    write_record(folder, record)
+    return folder, record

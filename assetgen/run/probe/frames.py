@@ -13,17 +13,13 @@ asked per request (vLLM refuses them without --trust-request-mm-kwargs: the refu
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
-from contextlib import ExitStack
 from pathlib import Path
 
 from assetgen._version import __version__
-from assetgen.reference.server import Running
-from assetgen.run.endpoint import base_url, public_url
 from assetgen.run.probe.analysis import frames_from_answers, overhead_of, pairs, step_size
-from assetgen.run.probe.ask import Asker, ProbeOptions, measured, new_probe_dir, now, open_client, write_record
+from assetgen.run.probe.ask import Asker, ProbeOptions, gather_limited, measured, now, run_probe
 from assetgen.run.probe.media import CLIP_FPS, CLIP_FRAMES, HEIGHT, WIDTH, flash_clips, long_clip
 from assetgen.run.probe.records import Estimate, FramesProbe, KwargsFinding, Measurement, ModeFinding
 
@@ -35,34 +31,7 @@ KWARGS = (("video_url", {"num_frames": 8}), ("video_url", {"fps": 1}), ("jpeg-se
 
 def probe_frames(options: ProbeOptions) -> tuple[Path, FramesProbe]:
     """Run the frames probe; returns its folder (probe.json, media/) and record."""
-    with ExitStack() as stack:
-        builtin = options.endpoint is None
-        endpoint = base_url(stack.enter_context(Running()) if builtin else options.endpoint)
-        return asyncio.run(_probe(options, endpoint, builtin))
-
-
-async def _gather(coros, limit: int):
-    gate = asyncio.Semaphore(limit)
-
-    async def one(coro):
-        async with gate:
-            return await coro
-    return await asyncio.gather(*(one(c) for c in coros))
-
-
-async def _probe(options: ProbeOptions, endpoint: str, builtin: bool) -> tuple[Path, FramesProbe]:
-    started = now()
-    client, model = await open_client(options, endpoint)
-    try:
-        folder = new_probe_dir(options.out, "frames", model)
-        asker = Asker(client, model, folder, options.max_tokens)
-        measurements = await _measure(asker, options)
-    finally:
-        await client.close()
-    record = analyse(measurements, endpoint=public_url(endpoint), builtin=builtin, model=model, started=started,
-                     seed=options.seed)
-    write_record(folder, record)
-    return folder, record
+    return run_probe("frames", options, _measure, analyse)
 
 
 async def _measure(asker: Asker, options: ProbeOptions) -> list[Measurement]:
@@ -86,8 +55,8 @@ async def _measure(asker: Asker, options: ProbeOptions) -> list[Measurement]:
                         media_io_kwargs={"video": kwargs} if kwargs else None)
 
     conditions = [video(CLIP_FRAMES, tag) for tag in TAGS] + [video(n, CLIP_FPS) for n in LENGTHS if n != CLIP_FRAMES]
-    out += await _gather(conditions, options.concurrency)
-    out += await _gather([sequence(n) for n in LENGTHS], options.concurrency)
+    out += await gather_limited(conditions, options.concurrency)
+    out += await gather_limited([sequence(n) for n in LENGTHS], options.concurrency)
     for count in IMAGE_COUNTS:  # in order: the first refusal ends the series
         parts, files = asker.frame_images(f"long-{count}f", frames[:count])
         m = measured(await asker.ask(parts, prompt), text, method="tokens", mode="frames", media=files, frames=count,
@@ -118,7 +87,7 @@ async def _measure(asker: Asker, options: ProbeOptions) -> list[Measurement]:
                         width=WIDTH, height=HEIGHT, expected=clip.truth)
 
     modes = ["video_url", "jpeg-sequence"] + (["frames"] if frames_ok else [])
-    out += await _gather([answer(c, mode) for mode in modes for c in clips], options.concurrency)
+    out += await gather_limited([answer(c, mode) for mode in modes for c in clips], options.concurrency)
     return out
 
 

@@ -10,17 +10,12 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
-from contextlib import ExitStack
 from pathlib import Path
 
 from assetgen._version import __version__
-from assetgen.reference.server import Running
-from assetgen.run.endpoint import base_url, public_url
 from assetgen.run.probe.analysis import knee
-from assetgen.run.probe.ask import Asker, ProbeOptions, measured, new_probe_dir, now, open_client, write_record
-from assetgen.run.probe.frames import _gather
+from assetgen.run.probe.ask import Asker, ProbeOptions, gather_limited, measured, now, run_probe
 from assetgen.run.probe.media import detail_card, grid_image, padded, scaled
 from assetgen.run.probe.records import Estimate, Measurement, ResolutionProbe
 from graders import grade
@@ -33,25 +28,7 @@ COUNT_SIDE = 224
 
 def probe_resolution(options: ProbeOptions) -> tuple[Path, ResolutionProbe]:
     """Run the resolution probe; returns its folder (probe.json, media/) and record."""
-    with ExitStack() as stack:
-        builtin = options.endpoint is None
-        endpoint = base_url(stack.enter_context(Running()) if builtin else options.endpoint)
-        return asyncio.run(_probe(options, endpoint, builtin))
-
-
-async def _probe(options: ProbeOptions, endpoint: str, builtin: bool) -> tuple[Path, ResolutionProbe]:
-    started = now()
-    client, model = await open_client(options, endpoint)
-    try:
-        folder = new_probe_dir(options.out, "resolution", model)
-        asker = Asker(client, model, folder, options.max_tokens)
-        measurements = await _measure(asker, options)
-    finally:
-        await client.close()
-    record = analyse(measurements, endpoint=public_url(endpoint), builtin=builtin, model=model, started=started,
-                     seed=options.seed)
-    write_record(folder, record)
-    return folder, record
+    return run_probe("resolution", options, _measure, analyse)
 
 
 PROMPT = "How many cells does this grid have? Answer with a number."
@@ -78,8 +55,8 @@ async def _measure(asker: Asker, options: ProbeOptions) -> list[Measurement]:
         return m
 
     out = [base]
-    out += await _gather([sized(s) for s in SIDES], options.concurrency)
-    out += await _gather([detail(s) for s in DETAIL_SIDES], options.concurrency)
+    out += await gather_limited([sized(s) for s in SIDES], options.concurrency)
+    out += await gather_limited([detail(s) for s in DETAIL_SIDES], options.concurrency)
     small = scaled(grid, COUNT_SIDE, COUNT_SIDE)
     for count in IMAGE_COUNTS:  # in order: the first refusal ends the series
         parts, files = zip(*(asker.image(f"grid-{COUNT_SIDE}", small) for _ in range(count)), strict=True)
