@@ -227,7 +227,7 @@ def _s(value: float | None, digits: str = ".2f", unit: str = "s") -> str:
 
 def concurrency_grid(t: ConcurrencyTable) -> tuple[list[str], list[list[str]]]:
     header = ["At once", "Success", "Wall time", "Latency mean", "p50", "max", "Aggregate tok/s", "Errors"]
-    rows = [[str(r.level), f"{r.ok}/{r.asked}" + (" ✅" if r.ok == r.asked else ""), _s(r.wall_s),
+    rows = [[str(r.level), f"{r.ok}/{r.asked}" + (" ✓" if r.ok == r.asked else ""), _s(r.wall_s),
              _s(r.latency_mean), _s(r.latency_p50), _s(r.latency_max), _s(r.aggregate_tps, ".1f", ""),
              f"{r.asked - r.ok}" + (f": {'; '.join(r.errors)}"[:120] if r.errors else "")] for r in t.rows]
     return header, rows
@@ -239,7 +239,7 @@ def context_grid(t: ContextTable) -> tuple[list[str], list[list[str]]]:
     rows = []
     for r in t.rows:
         counted = f"{r.counted:,} ({r.counted_by})" if r.counted is not None else "n/a"
-        mark = {"correct": "✅", "skipped": "skipped:", "error": "error:"}.get(r.verdict, "❌")
+        mark = {"correct": "✓", "skipped": "skipped:", "error": "error:"}.get(r.verdict, "✗")
         answer = r.extracted if r.verdict != "skipped" else f"over max_model_len {r.max_model_len:,}" \
             if r.max_model_len else "not sent"
         rows.append([f"~{r.size:,}" if r.size else "n/a", r.needle,
