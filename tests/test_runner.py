@@ -347,3 +347,36 @@ def test_thinking_both_draws_the_comparison(tmp_path):
     write_reports(run_dir)
     assert (run_dir / "plots" / "thinking.png").exists()
     assert "Thinking on" in (run_dir / "report.md").read_text()
+
+
+def test_timings_start_when_the_body_goes_out_not_when_the_headers_are_ready(monkeypatch):
+    """aiohttp marks the headers ready, then (on Python < 3.12) writes the body from a task of its own: with
+    several requests started together the loop prepares them all before the first byte leaves. A delay put
+    between the two must not be counted as the server's (benchmarks/measurement_fidelity.py)."""
+    import asyncio
+
+    from aiohttp.client_reqrep import ClientRequest
+
+    from assetgen.run.client import Client
+
+    write_bytes = ClientRequest.write_bytes
+
+    async def late_body(self, *args, **kwargs):
+        await asyncio.sleep(0.5)  # the client busy elsewhere before its body leaves
+        return await write_bytes(self, *args, **kwargs)
+
+    monkeypatch.setattr(ClientRequest, "write_bytes", late_body)
+    body = json.dumps({"model": "fake-vlm", "messages": [{"role": "user", "content": "hi"}], "stream": True,
+                       "stream_options": {"include_usage": True}}).encode()
+
+    async def ask(url: str):
+        client = Client(url, None, concurrency=1, timeout=30, retries=0)
+        try:
+            return await client.chat(body, True)
+        finally:
+            await client.close()
+
+    with FakeServer() as server:
+        outcome = asyncio.run(ask(server.url))
+    assert outcome.status == "ok" and outcome.ttft_s is not None
+    assert outcome.latency_s < 0.5 and outcome.ttft_s < 0.5  # from the body's write: the 0.5 s is not in it
