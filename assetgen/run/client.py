@@ -223,6 +223,7 @@ async def _read_events(response, outcome: Outcome, start: float, content: list[s
     reasoning, chunks, done, choices_seen = [], 0, False, 0
     calls = toolcalls.StreamedCalls()
     async for raw in _lines(response, MAX_ANSWER_BYTES):
+        now = time.perf_counter() - start  # when the line arrived, before this client's own parsing of it
         line = raw.strip()
         if not line or line.startswith(b":") or not line.startswith(b"data:"):
             continue
@@ -259,7 +260,6 @@ async def _read_events(response, outcome: Outcome, start: float, content: list[s
                 raise ProtocolError(f"stream chunk {chunks}: delta is not an object but {type(delta).__name__}")
             piece_c = _content(delta, f"stream chunk {chunks}:")
             piece_r = _text(delta.get("reasoning")) or _text(delta.get("reasoning_content"))
-            now = time.perf_counter() - start
             if calls.add(delta) or piece_r or piece_c:
                 outcome.text_chunks += 1
                 outcome.ttft_s = now if outcome.ttft_s is None else outcome.ttft_s
