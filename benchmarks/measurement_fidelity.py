@@ -4,7 +4,7 @@
 
 A small loopback server in its own process injects known delays with the reference endpoint's pace
 (assetgen/reference/pacing.py: absolute deadlines, the same tokenizer): the first token `--ttft` seconds
-after a request arrives plus `--prefill` seconds per 1,000 prompt tokens, then one token every `--token`
+after a request's first bytes arrive plus `--prefill` seconds per 1,000 prompt tokens, then one token every `--token`
 seconds, exactly max_tokens of them (a forced-length generation: min_tokens = max_tokens, ignore_eos). The
 runner asks it short and long prompts, as `assetgen eval` asks, once with --concurrency 1 and once with 8.
 For every answer the injected values follow from its usage:
