@@ -1,8 +1,10 @@
 """Do the graders agree with the people who labelled real and realistic answers?
 
-Two corpora under tests/data/grading/ (see its README):
+Three corpora under tests/data/grading/ (see its README):
 - realistic.jsonl: answers to the 37 golden cases written the way real VLMs answer, each with the
   verdict and cause a careful human gave it. Agreement = same verdict; for shortfalls, same cause.
+- realistic_2.jsonl: a second set of such answers, written and labelled independently of the first
+  (ids <case>-wNN); printed as its own corpus, below the others, split by the same hash.
 - real_mc.jsonl.gz: real multiple-choice answers of published VLMs from public benchmark releases,
   each with the option the benchmark's authors parsed from it (or none). Agreement = the grader's
   extracted option equals theirs. Reported apart: rows whose published parse contradicts the one letter
@@ -40,8 +42,11 @@ def golden_cases() -> dict[str, CaseSpec]:
     return {c.id: c for c in (CaseSpec.model_validate_json(line) for line in lines)}
 
 
-def realistic_rows() -> list[dict]:
-    return [json.loads(line) for line in (DATA / "realistic.jsonl").read_text("utf-8").splitlines() if line]
+REALISTIC = {"realistic.jsonl": "realistic answers", "realistic_2.jsonl": "realistic answers, second set"}
+
+
+def realistic_rows(name: str = "realistic.jsonl") -> list[dict]:
+    return [json.loads(line) for line in (DATA / name).read_text("utf-8").splitlines() if line]
 
 
 def real_mc_rows() -> list[dict]:
@@ -68,11 +73,11 @@ def ratio(counter: Counter) -> str:
     return f"{counter[True]}/{total} = {counter[True] / total:.1%}" if total else "0/0"
 
 
-def realistic_agreement(show: int) -> dict[str, dict[str, float]]:
+def realistic_agreement(show: int, corpus: str = "realistic.jsonl") -> dict[str, dict[str, float]]:
     cases = golden_cases()
     stats = {h: defaultdict(Counter) for h in HALVES}
     misses = []
-    for row in realistic_rows():
+    for row in realistic_rows(corpus):
         case = cases[row["case_id"]]
         g = grade(case, {"case_id": row["case_id"], **row["response"]})
         human, part = row["human"], stats[half(row["id"])]
@@ -90,7 +95,7 @@ def realistic_agreement(show: int) -> dict[str, dict[str, float]]:
             misses.append((row["id"], human, g))
     for name in HALVES:
         part = stats[name]
-        print(f"realistic answers, {name} part: verdict agreement {ratio(part['verdict'])}; "
+        print(f"{REALISTIC[corpus]}, {name} part: verdict agreement {ratio(part['verdict'])}; "
               f"cause agreement on shortfalls {ratio(part['cause'])}")
         for label, prefix in (("by grader", "grader "), ("by human verdict", "human verdict "),
                               ("by human cause", "human cause ")):
@@ -144,6 +149,7 @@ def main() -> None:
     args = parser.parse_args()
     realistic_agreement(args.show)
     real_mc_agreement(args.show)
+    realistic_agreement(args.show, "realistic_2.jsonl")
 
 
 if __name__ == "__main__":
