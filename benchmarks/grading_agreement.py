@@ -73,7 +73,8 @@ def ratio(counter: Counter) -> str:
     return f"{counter[True]}/{total} = {counter[True] / total:.1%}" if total else "0/0"
 
 
-def realistic_agreement(show: int, corpus: str = "realistic.jsonl") -> dict[str, dict[str, float]]:
+def realistic_agreement(show: int, corpus: str = "realistic.jsonl") -> dict[str, dict[str, Counter]]:
+    """Prints the corpus's agreement; returns (per part) the verdict and cause agreement counters."""
     cases = golden_cases()
     stats = {h: defaultdict(Counter) for h in HALVES}
     misses = []
@@ -106,8 +107,7 @@ def realistic_agreement(show: int, corpus: str = "realistic.jsonl") -> dict[str,
     for row_id, human, g in misses[:show]:
         print(f"    {row_id}: human {human['verdict']}/{human['cause']} ({human['why']}); "
               f"grader {g.verdict}/{g.cause}: {g.explanation}")
-    return {h: {"verdict": stats[h]["verdict"][True] / max(1, sum(stats[h]["verdict"].values())),
-                "cause": stats[h]["cause"][True] / max(1, sum(stats[h]["cause"].values()))} for h in HALVES}
+    return {h: {"verdict": stats[h]["verdict"], "cause": stats[h]["cause"]} for h in HALVES}
 
 
 def real_mc_agreement(show: int) -> dict[str, float]:
@@ -147,9 +147,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--show", type=int, default=0, help="print this many disagreements per corpus")
     args = parser.parse_args()
-    realistic_agreement(args.show)
+    first = realistic_agreement(args.show)
     real_mc_agreement(args.show)
-    realistic_agreement(args.show, "realistic_2.jsonl")
+    second = realistic_agreement(args.show, "realistic_2.jsonl")
+    for name in HALVES:  # both sets were labelled by people other than the graders' authors, by the same policy
+        both = {k: first[name][k] + second[name][k] for k in ("verdict", "cause")}
+        print(f"realistic answers, both sets, {name} part: verdict agreement {ratio(both['verdict'])}; "
+              f"cause agreement on shortfalls {ratio(both['cause'])}")
 
 
 if __name__ == "__main__":
