@@ -181,6 +181,26 @@ def test_tokenize_refuses_malformed_bodies_with_a_400():
         assert status == 200 and counted["count"] == 4 and "max_model_len" not in counted
 
 
+def test_tokenize_counts_a_chat_body_with_media_as_usage_counts_it():
+    """An image costs its 28x28 patches in usage; /tokenize once counted a flat 256 per image."""
+    import base64
+    import io
+
+    from PIL import Image
+
+    png = io.BytesIO()
+    Image.new("RGB", (640, 480), "white").save(png, format="PNG")
+    url = "data:image/png;base64," + base64.b64encode(png.getvalue()).decode()
+    body = {"model": "m", "max_tokens": 8, "messages": [{"role": "user", "content": [
+        {"type": "text", "text": "What color is the image?"}, {"type": "image_url", "image_url": {"url": url}}]}]}
+    with Running() as base:
+        status, answer = _post(base + "/chat/completions", body)
+        assert status == 200
+        status, counted = _post(base.rsplit("/v1", 1)[0] + "/tokenize", body)
+    assert status == 200 and counted["count"] == answer["usage"]["prompt_tokens"]
+    assert counted["count"] - count_tokens("What color is the image?") == 23 * 17 + 2  # 644x476: 28x28 patches + 2
+
+
 # --- the runner --------------------------------------------------------------------------------------
 
 

@@ -16,15 +16,13 @@ import re
 from assetgen.reference.params import ParamError
 from assetgen.reference.tokens import count_tokens
 
-IMAGE_TOKENS = 256  # what usage counts per image (server.py); /tokenize counts the same
-
 # the question is at the end of the prompt: only its last few hundred characters are searched
 _TAIL = 400
 _PRODUCT = re.compile(r"what is (-?\d{1,9}) ?[×x*] ?(-?\d{1,9})\s*\?", re.IGNORECASE)
 _ASKED = re.compile(r"what is the secret number of the ([^?]{1,80})\?", re.IGNORECASE)
 _FACT = re.compile(r"\bThe secret number of the ([a-z]{1,20}(?: [a-z]{1,20}){0,3}) is (\d{1,12})\.", re.IGNORECASE)
 
-__all__ = ["IMAGE_TOKENS", "ContextLimitError", "answer_needle", "check_length", "tokenize"]
+__all__ = ["ContextLimitError", "answer_needle", "check_length", "tokenize"]
 
 
 class ContextLimitError(ParamError):
@@ -69,40 +67,21 @@ def answer_needle(text: str) -> str | None:
     return max(named, key=lambda f: len(f[0]))[1]
 
 
-def tokenize(body: object, max_model_len: int | None, max_chars: int) -> dict:
+def tokenize(body: object, max_model_len: int | None, max_chars: int, counted: int | None = None) -> dict:
     """vLLM's /tokenize answer for a request body; ParamError (a 400) for a malformed one. The tokens are
-    numbered by position: this tokenizer has no vocabulary, only counts."""
-    if not isinstance(body, dict):
+    numbered by position: this tokenizer has no vocabulary, only counts. `counted`: a chat body's prompt
+    tokens as usage counts them (media included), from the server, which has read and checked the body."""
+    if counted is not None:
+        count = counted
+    elif not isinstance(body, dict):
         raise ParamError("the request body must be a JSON object")
-    texts, images = [], 0
-    if "messages" in body:
-        messages = body["messages"]
-        if not isinstance(messages, list):
-            raise ParamError("'messages' must be a list")
-        for message in messages:
-            if not isinstance(message, dict) or message.get("role") != "user":
-                continue  # usage counts the user's text, so this does too
-            content = message.get("content")
-            if isinstance(content, str):
-                texts.append(content)
-            elif isinstance(content, list):
-                for part in content:
-                    kind = part.get("type") if isinstance(part, dict) else None
-                    if kind == "text" and isinstance(part.get("text"), str):
-                        texts.append(part["text"])
-                    elif kind == "image_url":
-                        images += 1
-                    else:
-                        raise ParamError(f"/tokenize: unsupported content part {kind!r}")
-            elif content is not None:
-                raise ParamError("a message's content must be a string or a list of parts")
+    elif "messages" in body:
+        raise ParamError("'messages' must be a non-empty list")
     elif isinstance(body.get("prompt"), str):
-        texts.append(body["prompt"])
+        if len(body["prompt"]) > max_chars:
+            raise ParamError(f"the prompt is {len(body['prompt'])} characters, over the limit of {max_chars}")
+        count = count_tokens(body["prompt"])
     else:
         raise ParamError("/tokenize needs 'messages' (a list) or 'prompt' (a string)")
-    text = "\n".join(texts)
-    if len(text) > max_chars:
-        raise ParamError(f"the prompt is {len(text)} characters, over the limit of {max_chars}")
-    count = count_tokens(text) + IMAGE_TOKENS * images
     out = {"count": count, "tokens": list(range(count)), "token_strs": None}
     return out | ({"max_model_len": max_model_len} if max_model_len else {})

@@ -95,13 +95,20 @@ class Reference:
                                                                "owned_by": "assetgen", **limit}]})
 
     async def tokenize(self, request):
+        """vLLM's /tokenize: a chat body is counted as usage counts it (text and media, decoded with the same
+        caps), so the count a client checks against max_model_len is the prompt_tokens it will be billed."""
         try:
-            return web.json_response(context.tokenize(orjson.loads(await request.read()), self.options.max_model_len,
-                                                      self.options.max_prompt_chars))
+            body = orjson.loads(await request.read())
+            count = None
+            if isinstance(body, dict) and isinstance(body.get("messages"), list) and body["messages"]:
+                async with self.slots:
+                    count = (await asyncio.to_thread(self._read, body))[3]
+            return web.json_response(context.tokenize(body, self.options.max_model_len,
+                                                      self.options.max_prompt_chars, count))
         except orjson.JSONDecodeError:
             return _error(400, "the request body is not valid JSON")
-        except ParamError as exc:
-            return _error(400, str(exc))
+        except (MediaError, ParamError) as exc:
+            return _error(getattr(exc, "status", 400), str(exc), getattr(exc, "kind", "invalid_request_error"))
 
     async def health(self, request):
         return web.Response(text="ok")
@@ -120,8 +127,14 @@ class Reference:
         return frames
 
     def _parse(self, body) -> tuple[str, list[np.ndarray], list[list[np.ndarray]], int]:
-        """Text and decoded media of a request; its shape is checked, and the prompt's size, before any
-        media is decoded."""
+        """`_read`, then the prompt checked against max_model_len as vLLM checks it (a 400)."""
+        text, images, clips, prompt_tokens = self._read(body)
+        context.check_length(prompt_tokens, self.options.max_model_len)
+        return text, images, clips, prompt_tokens
+
+    def _read(self, body) -> tuple[str, list[np.ndarray], list[list[np.ndarray]], int]:
+        """Text, decoded media and prompt tokens of a request; its shape is checked, and the prompt's size,
+        before any media is decoded."""
         messages = body.get("messages")
         if not isinstance(messages, list) or not messages:
             raise ParamError("'messages' must be a non-empty list")
@@ -162,9 +175,7 @@ class Reference:
             clip.seconds = (len(frames) - 1) / fps if fps else None
             media_tokens += clip_tokens(clip)
             clips.append(clip)
-        prompt_tokens = count_tokens(text) + media_tokens
-        context.check_length(prompt_tokens, self.options.max_model_len)
-        return text, images, clips, prompt_tokens
+        return text, images, clips, count_tokens(text) + media_tokens
 
     def _compose(self, body, text, images, clips) -> tuple[str, str, list[dict]]:
         """(reasoning, answer, tool calls) before any token budget is applied."""
