@@ -236,6 +236,38 @@ def _only_lettered_lines(answer: str) -> bool:
     return 2 <= len(lines) <= 60 and all(_LETTERED_LINE.match(line) for line in lines)
 
 
+_OPENS_AT = 4  # an option named this near a sentence's start is what the sentence is about
+
+
+_LEAD_LABEL = re.compile(r"\W{0,3}(?:option\s*)?[(\[]?[A-L](?:[)\]]|[.:]\s)", re.IGNORECASE)
+
+
+def _reviewed(answer: str, claims_of, items: bool) -> frozenset[str]:
+    """Sentences of an option-by-option review: two or more sentences, each opening with a different option
+    in the options' order ('(A) The first image shows …', '(B) The second image …'; 'Point A is on the
+    head. Point B is on …'). Each describes its option; none chooses it (POLICY 4.5). Only options that are
+    things to describe (`items`: images, points) or written with their letter open a review: 'True, …' /
+    'False, …' are verdicts."""
+    if answer.count("\n") + answer.count(". ") < 2:
+        return frozenset()
+    review: list[str] = []
+    run: list[tuple[str, str]] = []
+    for sentence in spans.sentences(spans.plain(answer)):
+        if not (items or _LEAD_LABEL.match(sentence)):
+            continue
+        opening = [letter for at, letter in claims_of(sentence[:60]) if at <= _OPENS_AT]
+        if len(set(opening)) != 1:
+            continue
+        if run and opening[0] <= run[-1][1]:  # the order restarts: the review, if any, ended
+            if len(run) >= 2:
+                review += [s for s, _ in run]
+            run = []
+        run.append((sentence, opening[0]))
+    if len(run) >= 2:
+        review += [s for s, _ in run]
+    return frozenset(review)
+
+
 @grader("choice")
 def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     """A letter like '(B)' or 'c', the text of exactly one option or its paraphrase, or yes/no."""
@@ -258,7 +290,12 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         return chose(_LETTERS[whole], "lead")
     if _only_lettered_lines(answer):
         return Match(0.0, False, None, "listed options without choosing one", details={"place": "lead"})
+    review = _reviewed(answer, lambda text: _claims(spans.Place("sentence", text), options, letters, shown,
+                                                    yes_no, scenery, names),
+                      options.kind in ("indexed", "labelled"))
     for place in spans.places(answer):
+        if place.kind in ("lead", "sentence") and place.text in review:
+            continue  # one option described in a review of them all: not chosen
         claims = _claims(place, options, letters, shown, yes_no, scenery, names)
         distinct = spans.distinct_claims(place.text, claims) if claims else []
         if len(distinct) == 1:

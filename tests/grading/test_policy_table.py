@@ -283,6 +283,13 @@ TABLE = [
      ok("The answer is (B) Solution A or (C) Solution B, depending on the volume."), "incorrect", "wrong"),
     ("4.4-lines-of-lettered-options-choose-none", EVEN, ok("(C) Yes\n(D) No"), "incorrect", "wrong"),
     ("4.4-yes-and-no-both-named-is-a-hedge", EVEN, ok("Yes / No"), "incorrect", "wrong"),
+    ("4.5-an-option-by-option-review-is-not-a-choice", CORRESPOND,
+     ok("Looking at the labeled points:\n- Point A is on the head.\n- Point B is on the shoulder.\n- Point C is on "
+        "the hand.\n- Point D is on the back of the horse.\n\nThe matching point is (C) Point C, on the hand."),
+     "correct", None),
+    ("4.5-a-review-with-no-conclusion-chooses-none", SPEED,
+     ok("Comparing the two videos:\n\n(A) The first video shows a red ball crossing the frame.\n\n"
+        "(B) The second video shows a red ball that also crosses it. Both look smooth."), "incorrect", "wrong"),
     ("4.2-names-differing-by-a-capital-and-question-words", PINK,
      ok("The solution with a higher concentration of pink particles is Solution B."), "correct", None),
     ("4.2-the-longer-option-read-there", CATS, ok("The cat that is larger is white three."), "correct", None),
