@@ -29,9 +29,31 @@ _CANON = (
 
 _CANON_NEEDS = ("clock", "ccw", "-", "upper", "up", "lower", "down", "centr")
 
+# LaTeX as options and answers write it: '\\frac{3√{5}}{2}', '\\dfrac{3\\sqrt{5}}{2}' and '3√5 / 2' are one value
+_LATEX = (
+    (re.compile(r"\\(?:left|right|displaystyle)\b|\\[,;!\s]"), " "),
+    (re.compile(r"\\(?:text|mathrm|mathbf|textbf|operatorname)\s*\{([^{}]*)\}"), r"\1"),
+    (re.compile(r"(?:\\sqrt|√)\s*\{([^{}]*)\}"), r"√\1"),
+    (re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}"), r"\1/\2"),
+    (re.compile(r"\\sqrt\b"), "√"),
+    (re.compile(r"\\pi\b"), "π"),
+    (re.compile(r"\^\s*\{?\\circ\}?|\\circ\b|\\degree\b"), "°"),
+    (re.compile(r"\s*/\s*"), "/"),
+)
+
+
+def _latex(text: str) -> str:
+    for pattern, replacement in _LATEX:
+        text = pattern.sub(replacement, text)
+    for _ in range(2):  # '\\frac{\\sqrt{3}}{2}': inner forms first, then the fraction around them
+        text = _LATEX[3][0].sub(_LATEX[3][1], _LATEX[2][0].sub(_LATEX[2][1], text))
+    return text
+
 
 def canon(text: str) -> str:
-    """Casefolded text with colors, clock directions, hyphens and position words in one spelling."""
+    """Casefolded text with colors, clock directions, hyphens, position words and LaTeX in one spelling."""
+    if "\\" in text or "√" in text:
+        text = _latex(text)
     text = N.normalize_colors(text)
     if any(t in text for t in _CANON_NEEDS):
         for pattern, replacement in _CANON:
@@ -180,7 +202,7 @@ def stem(word: str) -> str:
     return _SYNONYMS.get(word, word)
 
 
-_TOKEN = re.compile(r"[a-z0-9]+(?:[.,]\d+)*")  # '2.5' and '7,644' are one number, not two
+_TOKEN = re.compile(r"[a-z0-9√π]+(?:[.,/][0-9√π]+)*")  # "2.5", "7,644" and "3√5/2" are one number, not several
 
 
 def _stems(text: str) -> list[str]:
