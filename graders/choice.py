@@ -59,7 +59,7 @@ def _letters_named(text: str, letters: str, shown: bool) -> tuple[list[tuple[int
                 found += [(m.start(1), m.group(1).upper()) for p in patterns[3:-1] for m in p.finditer(text)
                           if m.start(1) not in seen and (shown or m.group(1).isupper())]
             return sorted(found), len(found)  # the whole place, or its lead, is the letter
-    return found, explicit if len(patterns) else len(found)
+    return found, explicit if shown else len(found)  # unshown, only the explicit forms were read
 
 
 @lru_cache(maxsize=256)
@@ -276,7 +276,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     options = O.option_set(choices)
     question = args.get("question")
     letters = _LETTERS[: len(choices)]
-    shown = _shows_letters(question)
+    shown = _shows_letters(question) and not O.lowercase_labels(choices)  # then '(d)' is a label, not a letter
     yes_no = _yes_no(choices)
     scenery = O.question_stems(question) if question and options.kind == "words" else frozenset()
     names = scene_capitals(question)

@@ -229,6 +229,9 @@ def option_set(options: tuple[str, ...]) -> OptionSet:
     if all(indexed):
         return OptionSet("indexed", canonical, patterns=tuple(
             _indexed_pattern(n, noun, len(options)) for n, noun in indexed))  # type: ignore[misc]
+    if lowercase_labels(options):
+        # options that are sub-figure labels '(c)', '(a)', …: '(d)' or 'Image D' names the one labelled d
+        return OptionSet("labelled", canonical, patterns=tuple(_label_pattern(o.strip(" ()").lower()) for o in options))
     labelled = _labelled(options)
     if labelled and all(labelled):
         return OptionSet("labelled", canonical, patterns=labelled)  # type: ignore[arg-type]
@@ -244,6 +247,17 @@ def option_set(options: tuple[str, ...]) -> OptionSet:
 
 
 _LABEL_LETTERS = "ABCDEFGHIJKL"
+_LETTER_LABEL = re.compile(r"\([a-z]\)")
+_LABEL_NOUNS = "image|figure|fig\\.?|graph|picture|panel|subfigure|plot|diagram|chart"
+
+
+def _label_pattern(letter: str) -> re.Pattern:
+    return re.compile(rf"\({letter}\)|\b(?:{_LABEL_NOUNS})\s*\(?{letter}\b\)?")
+
+
+def lowercase_labels(options: tuple[str, ...]) -> bool:
+    """Options that are lowercase letter labels ('(c)', '(a)', …): a lowercase letter is one of them, not a choice."""
+    return len(options) >= 2 and all(_LETTER_LABEL.fullmatch(o.strip()) for o in options)
 
 
 def _labelled(options: tuple[str, ...]) -> tuple[re.Pattern | None, ...]:

@@ -140,6 +140,7 @@ SMALLER = choice("C", ["larger than", "equal to", "smaller than"], "The value of
 EVEN = choice("A", ["Yes", "No"], "Is this an even function?")
 LENGTHS = choice("C", ["2", "2.2", "2.5", "3"], "What is the length of AB?")
 SURDS = choice("D", ["\\frac{21}{2}", "\\frac{√{15}}{2}", "\\frac{9}{2}", "\\frac{3√{5}}{2}"], "Find the length of CD.")
+SUBFIGURES = choice("B", ["(c)", "(d)", "(a)", "(b)", "(e)"], "Which image has the most non-zero coefficients?")
 ARCS = choice("B", ["\\frac { 3 } { 5 } \\pi", "\\frac { 5 } { 3 } \\pi", "5 \\pi", "10 \\pi"], "Find the arc length.")
 
 ACROSS = case("text", "a brown ball moves from left to right", "keywords", modality="video",
@@ -282,6 +283,9 @@ TABLE = [
     ("4.2-latex-and-plain-math-are-one-value", SURDS, ok("The length of CD is 3√5 / 2."), "correct", None),
     ("4.2-a-boxed-fraction-with-a-root", SURDS,
      ok("So 2CD^2 = 9, and CD = \\boxed{\\frac{3\\sqrt{5}}{2}}."), "correct", None),
+    ("4.2-options-that-are-lowercase-labels", SUBFIGURES, ok("Image D has the most non-zero coefficients."),
+     "correct", None),
+    ("4.1-a-capital-letter-beside-a-lowercase-label", SUBFIGURES, ok("The answer is (B) (d)."), "correct", None),
     ("4.2-a-fraction-is-one-number", ARCS, ok("The arc is 5/3 π long, since 3 and 5 are the sides."), "correct", None),
     ("4.1-a-written-letter-outranks-option-words", SOLUTIONS,
      ok("The answer is (B) Solution A.\n\nSolution A has more blue particles than Solution B."), "correct", None),
