@@ -236,6 +236,9 @@ def _only_lettered_lines(answer: str) -> bool:
     return 2 <= len(lines) <= 60 and all(_LETTERED_LINE.match(line) for line in lines)
 
 
+# the answer opens by declining to choose: 'it is not possible to accurately determine which of …'
+_UNDECIDED = re.compile(r"\b(?:not possible|impossible|cannot|can't|can ?not|unable)\b[^.\n]{0,30}?"
+                        r"\b(?:determine|tell|say|decide|identify|judge)\b[^.\n]{0,20}?\bwhich\b", re.IGNORECASE)
 _OPENS_AT = 4  # an option named this near a sentence's start is what the sentence is about
 
 
@@ -279,7 +282,8 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     shown = _shows_letters(question) and not O.lowercase_labels(choices)  # then '(d)' is a label, not a letter
     yes_no = _yes_no(choices)
     scenery = O.question_stems(question) if question and options.kind == "words" else frozenset()
-    names = scene_capitals(question)
+    # options that are their own letters ('A' … 'E', figures named in the question): a capital is the option
+    names = frozenset() if "".join(c.strip() for c in choices) == letters else scene_capitals(question)
 
     def chose(letter: str, how: str) -> Match:
         text = choices[_LETTERS.index(letter)] if letter in _LETTERS[: len(choices)] else letter
@@ -315,5 +319,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                 lead = None if affirmed is None else "yes" if affirmed else "no"
             if lead:
                 return chose(_LETTERS[[c.lower() for c in choices].index(lead)], place.kind)
+        if place.kind == "lead" and _UNDECIDED.search(place.text):
+            break  # 'It is not possible to determine which …': what the rest describes is not chosen
     named_truth = choices[_LETTERS.index(want)] if want in _LETTERS[: len(choices)] else ""
     return Match(0.0, False, None, f"no option chosen; truth ({want}) {named_truth}".rstrip(), details={"place": None})

@@ -141,6 +141,8 @@ EVEN = choice("A", ["Yes", "No"], "Is this an even function?")
 LENGTHS = choice("C", ["2", "2.2", "2.5", "3"], "What is the length of AB?")
 SURDS = choice("D", ["\\frac{21}{2}", "\\frac{√{15}}{2}", "\\frac{9}{2}", "\\frac{3√{5}}{2}"], "Find the length of CD.")
 SUBFIGURES = choice("B", ["(c)", "(d)", "(a)", "(b)", "(e)"], "Which image has the most non-zero coefficients?")
+FIGURES = choice("D", ["A", "B", "C", "D", "E"], "Which of the cubes A, B, C, D or E can be folded from the net?")
+STYLE = choice("B", ["the second image", "the third image"], "Which image shares the style of the first image?")
 ARCS = choice("B", ["\\frac { 3 } { 5 } \\pi", "\\frac { 5 } { 3 } \\pi", "5 \\pi", "10 \\pi"], "Find the arc length.")
 
 ACROSS = case("text", "a brown ball moves from left to right", "keywords", modality="video",
@@ -286,6 +288,11 @@ TABLE = [
     ("4.2-options-that-are-lowercase-labels", SUBFIGURES, ok("Image D has the most non-zero coefficients."),
      "correct", None),
     ("4.1-a-capital-letter-beside-a-lowercase-label", SUBFIGURES, ok("The answer is (B) (d)."), "correct", None),
+    ("3.5-two-letters-that-are-the-options", FIGURES, ok("A and d"), "incorrect", "wrong"),
+    ("4.4-an-answer-that-cannot-decide-chooses-none", STYLE,
+     ok("It is not possible to accurately determine which of the second or third image shares the style of the "
+        "first. The first image is an oil painting, while the second image is a sketch, and the third image is a "
+        "watercolor."), "incorrect", "wrong"),
     ("4.2-a-fraction-is-one-number", ARCS, ok("The arc is 5/3 π long, since 3 and 5 are the sides."), "correct", None),
     ("4.1-a-written-letter-outranks-option-words", SOLUTIONS,
      ok("The answer is (B) Solution A.\n\nSolution A has more blue particles than Solution B."), "correct", None),
