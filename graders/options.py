@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
 
 from graders import normalize as N
@@ -192,7 +193,12 @@ _SYNONYMS = {"metres": "meter", "metre": "meter", "meters": "meter",
              "linearly": "straight", "straightly": "straight"}
 
 
+_THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+
+
 def stem(word: str) -> str:
+    if "," in word and _THOUSANDS.fullmatch(word):
+        return word.replace(",", "")  # '21,000' is the option 21000
     if word in _SYNONYMS:
         return _SYNONYMS[word]
     for ending in ("ing", "ed", "es", "s", "e"):
@@ -328,3 +334,64 @@ def _named_by_words(options: OptionSet, text: str, scenery: frozenset[str] = fro
     full = [(at, i) for at, i in full if not any(
         j != i and set(options.stems[i]) < set(options.stems[j]) and abs(at - at_j) <= 40 for at_j, j in full)]
     return sorted(labelled + (full or distinctive))
+
+
+# --- numbers at another precision ---------------------------------------------------------------------------
+
+_NUMBER_OPTION = re.compile(r"[$€£]?\s*(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)\s*(?:%|°|[a-zμ²³]{0,3}\.?|"
+                            r"[^\x00-\x7f]{1,3})")
+_NUMBER = re.compile(r"(?<![\w.,/√^])-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\w.,/√^]*\d)")
+
+
+def _figures(number: str) -> tuple[Decimal, Decimal, int] | None:
+    """(value, unit of its last significant figure, significant figures): '4.3' is (4.3, 0.1, 2);
+    '1,310,000' is (1310000, 10000, 3), its zeros a rounding; '150' is exact (unit 1)."""
+    digits = number.replace(",", "").lstrip("-")
+    try:
+        value = Decimal(number.replace(",", ""))
+    except ArithmeticError:
+        return None
+    if "." in digits:
+        whole, fraction = digits.split(".")
+        figures = len((whole + fraction).lstrip("0"))
+        return value, Decimal(1).scaleb(-len(fraction)), figures
+    zeros = len(digits) - len(digits.rstrip("0"))
+    zeros = zeros if zeros >= 3 and zeros < len(digits) else 0  # only thousands read as rounded
+    return value, Decimal(1).scaleb(zeros), len(digits.lstrip("0")) - zeros
+
+
+@lru_cache(maxsize=256)
+def option_numbers(options: tuple[str, ...]) -> tuple[tuple[Decimal, Decimal, int] | None, ...]:
+    """Each option's number when every option is one number ('4.39%', '$1,170,000', '20 m'), else ()."""
+    found = []
+    for option in options:
+        m = _NUMBER_OPTION.fullmatch(option.strip())
+        figures = _figures(m.group(1)) if m and len(option) <= 40 else None
+        if figures is None:
+            return ()
+        found.append(figures)
+    return tuple(found)
+
+
+def _same_at_coarser(a: tuple[Decimal, Decimal, int], b: tuple[Decimal, Decimal, int]) -> bool:
+    """Is `a` equal to `b` once the finer of the two is rounded to the other's precision (half up)? The
+    coarser must have two significant figures or more: '20' is no rounding of 23."""
+    coarse, fine = (a, b) if a[1] >= b[1] else (b, a)
+    if coarse[1] == fine[1] or coarse[2] < 2:
+        return False
+    return fine[0].quantize(coarse[1], rounding=ROUND_HALF_UP) == coarse[0]
+
+
+def rounded(options: tuple[str, ...], text: str) -> list[Mention]:
+    """Options a stated number names at another precision: '4.3%' names 4.28% (4.35% rounds to 4.4%),
+    '$1,310,000' names $1,312,000, '2.47' names 2.5. A number equal to an option is not this: it names it."""
+    numbers = option_numbers(options)
+    if not numbers or not any(c.isdigit() for c in text):
+        return []
+    found = []
+    for m in _NUMBER.finditer(text):
+        stated = _figures(m.group())
+        if stated is None or any(stated[0] == n[0] for n in numbers):
+            continue
+        found += [(m.start(), i) for i, n in enumerate(numbers) if _same_at_coarser(stated, n)]
+    return found

@@ -143,6 +143,8 @@ SURDS = choice("D", ["\\frac{21}{2}", "\\frac{√{15}}{2}", "\\frac{9}{2}", "\\f
 SUBFIGURES = choice("B", ["(c)", "(d)", "(a)", "(b)", "(e)"], "Which image has the most non-zero coefficients?")
 FIGURES = choice("D", ["A", "B", "C", "D", "E"], "Which of the cubes A, B, C, D or E can be folded from the net?")
 STYLE = choice("B", ["the second image", "the third image"], "Which image shares the style of the first image?")
+PERCENT = choice("C", ["4.39%", "4.35%", "4.28%", "4.12%"], "By what percent did the precipitation increase?")
+ROUGH = choice("C", ["20", "23", "25", "31"], "How long is the fence, in metres?")
 ARCS = choice("B", ["\\frac { 3 } { 5 } \\pi", "\\frac { 5 } { 3 } \\pi", "5 \\pi", "10 \\pi"], "Find the arc length.")
 
 ACROSS = case("text", "a brown ball moves from left to right", "keywords", modality="video",
@@ -293,6 +295,12 @@ TABLE = [
      ok("It is not possible to accurately determine which of the second or third image shares the style of the "
         "first. The first image is an oil painting, while the second image is a sketch, and the third image is a "
         "watercolor."), "incorrect", "wrong"),
+    ("4.2-thousands-separators-in-a-sentence", SALES,
+     ok("The total sales for May, June, and July combined were 21,000."), "correct", None),
+    ("4.2-a-number-rounded-coarser-than-the-options", PERCENT, ok("The increase is 4.3%."), "correct", None),
+    ("4.2-a-number-finer-than-the-options", LENGTHS, ok("AB is 2.47 units long."), "correct", None),
+    ("4.2-a-whole-number-is-not-rounded-to-a-neighbour", ROUGH, ok("The fence is 24 metres long."),
+     "incorrect", "wrong"),
     ("4.2-a-fraction-is-one-number", ARCS, ok("The arc is 5/3 π long, since 3 and 5 are the sides."), "correct", None),
     ("4.1-a-written-letter-outranks-option-words", SOLUTIONS,
      ok("The answer is (B) Solution A.\n\nSolution A has more blue particles than Solution B."), "correct", None),
