@@ -188,7 +188,9 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
         named, explicit = _letters_named(text, letters, shown_here)
         if named:
             ranges = spans.blocked(text)
-            kept = [(at, letter) for at, letter in named[:explicit] if not spans.is_blocked(at, ranges)]
+            labels = {m.start(1) for m in _PAREN_LABEL.finditer(text)} if "(" in text else set()
+            kept = [(at, letter) for at, letter in named[:explicit]
+                    if at in labels or not spans.is_blocked(at, ranges)]  # '(option D)' labels, no aside
             if kept:  # a letter written as one outranks the words of the options ('(B) Solution A')
                 return sorted(kept)
             if not (options.kind == "labelled" or options.labels):  # with labels, a lone capital is a name
@@ -228,6 +230,12 @@ def _exact_option(answer: str, options: O.OptionSet) -> int | None:
     return hits[0] if len(hits) == 1 else None
 
 
+# an answer's own label in parentheses: 'an eosinophilic granular body (option D)'
+_PAREN_LABEL = re.compile(r"\(\s*(?:option|choice|answer)\s*:?\s*[(\[]?([A-L])[)\]]?\s*\)", re.IGNORECASE)
+# a letter stated to be the answer, wherever it stands: 'The answer (D) is the correct one.', '(B) is the correct
+# option'
+_STATED = re.compile(r"\b(?:answer|option|choice)\s*[(\[]([A-L])[)\]]\s+is\s+(?:the\s+)?(?:correct|right|best)\b"
+                     r"|[(\[]([A-L])[)\]]\s+is\s+the\s+(?:correct|right|best)\s+(?:answer|option|choice)\b")
 _LETTERED_LINE = re.compile(r"[ \t]*(?:\(\w{1,2}\)|[A-Za-z][.)])[ \t]")
 
 
@@ -296,6 +304,10 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         return chose(_LETTERS[whole], "lead")
     if _only_lettered_lines(answer):
         return Match(0.0, False, None, "listed options without choosing one", details={"place": "lead"})
+    stated = {m.group(1) or m.group(2) for m in _STATED.finditer(answer)
+              if not spans.is_blocked(m.start(), spans.blocked(answer, asides=False))} if " is " in answer else set()
+    if len(stated) == 1 and all(letter in letters for letter in stated):  # 'The answer (D) is the correct one.'
+        return chose(stated.pop(), "marker")
     review = _reviewed(answer, lambda text: _claims(spans.Place("sentence", text), options, letters, shown,
                                                     yes_no, scenery, names),
                       options.kind in ("indexed", "labelled"))

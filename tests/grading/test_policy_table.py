@@ -145,6 +145,8 @@ FIGURES = choice("D", ["A", "B", "C", "D", "E"], "Which of the cubes A, B, C, D 
 STYLE = choice("B", ["the second image", "the third image"], "Which image shares the style of the first image?")
 PERCENT = choice("C", ["4.39%", "4.35%", "4.28%", "4.12%"], "By what percent did the precipitation increase?")
 ROUGH = choice("C", ["20", "23", "25", "31"], "How long is the fence, in metres?")
+GRANULAR = choice("D", ["Eosinophilic granular body", "Corpora amylacea", "Bergmann gliosis",
+                         "Eosinophilic granular degeneration"], "What is the structure in the image?")
 ARCS = choice("B", ["\\frac { 3 } { 5 } \\pi", "\\frac { 5 } { 3 } \\pi", "5 \\pi", "10 \\pi"], "Find the arc length.")
 
 ACROSS = case("text", "a brown ball moves from left to right", "keywords", modality="video",
@@ -301,6 +303,13 @@ TABLE = [
     ("4.2-a-number-finer-than-the-options", LENGTHS, ok("AB is 2.47 units long."), "correct", None),
     ("4.2-a-whole-number-is-not-rounded-to-a-neighbour", ROUGH, ok("The fence is 24 metres long."),
      "incorrect", "wrong"),
+    ("4.1-an-option-label-in-parentheses", GRANULAR, ok("The structure is eosinophilic and granular (option D)."),
+     "correct", None),
+    ("4.1-a-letter-stated-correct-anywhere", ANGLE,
+     ok("Angle A = 50° at first glance, but the figure is misleading. The answer (B) is the correct one."),
+     "correct", None),
+    ("4.1-a-letter-stated-correct-then-negated", ANGLE,
+     ok("Angle A measures 40°. I don't think (A) is the correct answer."), "correct", None),
     ("4.2-a-fraction-is-one-number", ARCS, ok("The arc is 5/3 π long, since 3 and 5 are the sides."), "correct", None),
     ("4.1-a-written-letter-outranks-option-words", SOLUTIONS,
      ok("The answer is (B) Solution A.\n\nSolution A has more blue particles than Solution B."), "correct", None),
