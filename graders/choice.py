@@ -15,6 +15,7 @@ _LETTERS = "ABCDEFGHIJKL"
 # 'A: False', 'A:  The correct option letter is D': the label of an answer, as after 'Q:'
 _ROLE_LABEL = re.compile(r"\s*A:[ \t]+(?=\S)")
 # a capital that is a word, not a letter: the article "A ball", the pronoun "I think"
+_AFTER_WORD = re.compile(r"[a-z,]\s+$")
 _WORDLIKE = re.compile(r"[AI]\s+(?!(?:is|was|seems|looks|appears|fits|matches|because|or|and|nor)\b)[a-z]")
 
 
@@ -33,7 +34,8 @@ def _letter_patterns(letters: str) -> tuple[re.Pattern, ...]:
     )
 
 
-def _letters_named(text: str, letters: str, shown: bool) -> tuple[list[tuple[int, str]], int]:
+def _letters_named(text: str, letters: str, shown: bool,
+                   own: frozenset[str] = frozenset()) -> tuple[list[tuple[int, str]], int]:
     """Letters a place names, and how many of them are written as letters ('(C)', 'C.', 'option C'), not
     just a capital standing alone. Letters the prompt never showed count only as '(A)' or the whole answer 'A'."""
     found = []
@@ -48,8 +50,9 @@ def _letters_named(text: str, letters: str, shown: bool) -> tuple[list[tuple[int
         for m in pattern.finditer(text):
             if not shown and m.group(1).islower():
                 continue
-            if k == len(patterns) - 1 and _WORDLIKE.match(text, m.start()):
-                continue
+            if k == len(patterns) - 1 and _WORDLIKE.match(text, m.start()) and (
+                    m.group(1) not in own or not _AFTER_WORD.search(text, 0, m.start())):
+                continue  # 'A ball', 'I think'; but 'cog A will' names the option whose text is 'A'
             if role and m.start(1) == role.end() - 3:
                 continue  # 'A: False' is the answer's 'A:' (as after a 'Q:'), not option A
             found.append((m.start(1), m.group(1).upper()))
@@ -185,7 +188,8 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
         bare = _letter_patterns(letters)[0].match(text)
         if bare and (shown_here or bare.group(1).isupper()):
             return [(bare.start(1), bare.group(1).upper())]  # the place is just the letter
-        named, explicit = _letters_named(text, letters, shown_here)
+        own = frozenset(k for k, o in zip(letters, options.options, strict=False) if o == k.lower())
+        named, explicit = _letters_named(text, letters, shown_here, own)
         if named:
             ranges = spans.blocked(text)
             labels = {m.start(1) for m in _PAREN_LABEL.finditer(text)} if "(" in text else set()
@@ -292,8 +296,8 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     shown = _shows_letters(question) and not O.lowercase_labels(choices)  # then '(d)' is a label, not a letter
     yes_no = _yes_no(choices)
     scenery = O.question_stems(question) if question and options.kind == "words" else frozenset()
-    # options that are their own letters ('A' … 'E', figures named in the question): a capital is the option
-    names = frozenset() if "".join(c.strip() for c in choices) == letters else scene_capitals(question)
+    # a capital that is an option's text ('A' … 'E', 'cog A' among the options A, B, C): that option, not a name
+    names = scene_capitals(question) - {c.strip() for c in choices}
 
     def chose(letter: str, how: str) -> Match:
         text = choices[_LETTERS.index(letter)] if letter in _LETTERS[: len(choices)] else letter
@@ -312,8 +316,8 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                                                     yes_no, scenery, names),
                       options.kind in ("indexed", "labelled"))
     for place in spans.places(answer):
-        if place.kind in ("lead", "sentence") and place.text in review:
-            continue  # one option described in a review of them all: not chosen
+        if place.kind in ("lead", "sentence") and (place.text in review or place.text.endswith(":")):
+            continue  # one option described in a review of them all, or a lead-in ('Comparing the two images:')
         claims = _claims(place, options, letters, shown, yes_no, scenery, names)
         distinct = spans.distinct_claims(place.text, claims) if claims else []
         if len(distinct) == 1:

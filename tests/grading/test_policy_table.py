@@ -147,6 +147,9 @@ PERCENT = choice("C", ["4.39%", "4.35%", "4.28%", "4.12%"], "By what percent did
 ROUGH = choice("C", ["20", "23", "25", "31"], "How long is the fence, in metres?")
 GRANULAR = choice("D", ["Eosinophilic granular body", "Corpora amylacea", "Bergmann gliosis",
                          "Eosinophilic granular degeneration"], "What is the structure in the image?")
+COGS = choice("A", ["A", "B", "C", "All the same number of times", "Impossible to tell"],
+              "Which cog, A, B or C, will have hit the arrow the most times?")
+PAIR = choice("A", ["the second image", "the third image"], "Which image is most similar to the first image?")
 ARCS = choice("B", ["\\frac { 3 } { 5 } \\pi", "\\frac { 5 } { 3 } \\pi", "5 \\pi", "10 \\pi"], "Find the arc length.")
 
 ACROSS = case("text", "a brown ball moves from left to right", "keywords", modality="video",
@@ -310,6 +313,10 @@ TABLE = [
      "correct", None),
     ("4.1-a-letter-stated-correct-then-negated", ANGLE,
      ok("Angle A measures 40°. I don't think (A) is the correct answer."), "correct", None),
+    ("4.1-a-capital-that-is-an-option-text", COGS, ok("After 120 seconds, cog A will have hit it the most."),
+     "correct", None),
+    ("2.3-a-lead-in-claims-nothing", PAIR,
+     ok("Comparing the latter two images:\nThe second image (A) is most similar to the first one."), "correct", None),
     ("4.2-a-fraction-is-one-number", ARCS, ok("The arc is 5/3 π long, since 3 and 5 are the sides."), "correct", None),
     ("4.1-a-written-letter-outranks-option-words", SOLUTIONS,
      ok("The answer is (B) Solution A.\n\nSolution A has more blue particles than Solution B."), "correct", None),
