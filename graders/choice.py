@@ -225,11 +225,17 @@ def _plain_option(text: str) -> str:
     return _GROUPED.sub("", O.canon(spans.plain(text)).strip(" .!*_`\"'"))
 
 
+# a whole answer in Chinese for the options' English words ('左' for left)
+_CJK_WORDS = {"左": "left", "左边": "left", "右": "right", "右边": "right", "是": "yes", "是的": "yes", "否": "no",
+              "不是": "no", "相同": "same", "不同": "different"}
+
+
 def _exact_option(answer: str, options: O.OptionSet) -> int | None:
     """The option whose whole text the whole answer is, if exactly one is."""
     if len(answer) > 300:
         return None
     said = _plain_option(answer)
+    said = _CJK_WORDS.get(said, said)
     hits = [i for i, o in enumerate(options.options) if said and _GROUPED.sub("", o) == said]
     return hits[0] if len(hits) == 1 else None
 

@@ -51,11 +51,16 @@ def _latex(text: str) -> str:
     return text
 
 
+_SHORT_YEAR = re.compile(r"(?<![\w'])'(\d{2})\b")  # "May '21" is May 2021
+
+
 def canon(text: str) -> str:
-    """Casefolded text with colors, clock directions, hyphens, position words and LaTeX in one spelling."""
+    """Casefolded text with colors, clock directions, hyphens, position words, LaTeX and years in one spelling."""
     if "\\" in text or "√" in text:
         text = _latex(text)
     text = N.normalize_colors(text)
+    if "'" in text:
+        text = _SHORT_YEAR.sub(lambda m: ("20" if int(m.group(1)) < 50 else "19") + m.group(1), text)
     if any(t in text for t in _CANON_NEEDS):
         for pattern, replacement in _CANON:
             text = pattern.sub(replacement, text)

@@ -150,6 +150,8 @@ GRANULAR = choice("D", ["Eosinophilic granular body", "Corpora amylacea", "Bergm
 COGS = choice("A", ["A", "B", "C", "All the same number of times", "Impossible to tell"],
               "Which cog, A, B or C, will have hit the arrow the most times?")
 PAIR = choice("A", ["the second image", "the third image"], "Which image is most similar to the first image?")
+MONTHS = choice("D", ["Jul '21", "Jun '21", "Mar '21", "May '21", "Apr '21"], "When was the maximum reached?")
+SIDE = choice("A", ["left", "right"], "Is the camera moving left or right?")
 ARCS = choice("B", ["\\frac { 3 } { 5 } \\pi", "\\frac { 5 } { 3 } \\pi", "5 \\pi", "10 \\pi"], "Find the arc length.")
 
 ACROSS = case("text", "a brown ball moves from left to right", "keywords", modality="video",
@@ -317,6 +319,8 @@ TABLE = [
      "correct", None),
     ("2.3-a-lead-in-claims-nothing", PAIR,
      ok("Comparing the latter two images:\nThe second image (A) is most similar to the first one."), "correct", None),
+    ("4.2-a-short-year", MONTHS, ok("The maximum occurred in May 2021."), "correct", None),
+    ("4.2-a-whole-answer-in-chinese", SIDE, ok("左"), "correct", None),
     ("4.2-a-fraction-is-one-number", ARCS, ok("The arc is 5/3 π long, since 3 and 5 are the sides."), "correct", None),
     ("4.1-a-written-letter-outranks-option-words", SOLUTIONS,
      ok("The answer is (B) Solution A.\n\nSolution A has more blue particles than Solution B."), "correct", None),
