@@ -65,6 +65,16 @@ def _letters_named(text: str, letters: str, shown: bool,
     return found, explicit if shown else len(found)  # unshown, only the explicit forms were read
 
 
+_LISTING = re.compile(r"[(\[]A[)\]]|(?:^|\s)A[.)]\s")
+
+
+@lru_cache(maxsize=256)
+def _asked(question: str) -> str:
+    """The question without its list of options: the options' own words are not scenery."""
+    m = _LISTING.search(question)
+    return question[:m.start()] if m else question
+
+
 @lru_cache(maxsize=256)
 def _shows_letters(question: str | None) -> bool:
     return question is None or bool(re.search(r"\([A-L]\)|(?:^|\s)[A-L][.)]\s", question))
@@ -301,7 +311,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     letters = _LETTERS[: len(choices)]
     shown = _shows_letters(question) and not O.lowercase_labels(choices)  # then '(d)' is a label, not a letter
     yes_no = _yes_no(choices)
-    scenery = O.question_stems(question) if question and options.kind == "words" else frozenset()
+    scenery = O.question_stems(_asked(question)) if question and options.kind == "words" else frozenset()
     # a capital that is an option's text ('A' … 'E', 'cog A' among the options A, B, C): that option, not a name
     names = scene_capitals(question) - {c.strip() for c in choices}
 

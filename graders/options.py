@@ -235,7 +235,7 @@ class OptionSet:
 
 @lru_cache(maxsize=256)
 def option_set(options: tuple[str, ...]) -> OptionSet:
-    canonical = tuple(canon(o).strip(" .") for o in options)
+    canonical = tuple(canon(o).strip(" .<>") for o in options)  # MMMU-Pro's "<image 4>" is Image 4
     indexed = [_indexed(o) for o in canonical]
     if all(indexed):
         return OptionSet("indexed", canonical, patterns=tuple(

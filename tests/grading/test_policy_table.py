@@ -152,6 +152,8 @@ COGS = choice("A", ["A", "B", "C", "All the same number of times", "Impossible t
 PAIR = choice("A", ["the second image", "the third image"], "Which image is most similar to the first image?")
 MONTHS = choice("D", ["Jul '21", "Jun '21", "Mar '21", "May '21", "Apr '21"], "When was the maximum reached?")
 SIDE = choice("A", ["left", "right"], "Is the camera moving left or right?")
+TOPPLE = choice("E", ["A", "B", "C", "D", "Impossible to tell"], "Which shape is the least likely to fall over?")
+PICTURED = choice("D", ["<image 4>", "<image 2>", "<image 5>", "<image 3>"], "<image 1> is a substitution for which?")
 ARCS = choice("B", ["\\frac { 3 } { 5 } \\pi", "\\frac { 5 } { 3 } \\pi", "5 \\pi", "10 \\pi"], "Find the arc length.")
 
 ACROSS = case("text", "a brown ball moves from left to right", "keywords", modality="video",
@@ -321,6 +323,10 @@ TABLE = [
      ok("Comparing the latter two images:\nThe second image (A) is most similar to the first one."), "correct", None),
     ("4.2-a-short-year", MONTHS, ok("The maximum occurred in May 2021."), "correct", None),
     ("4.2-a-whole-answer-in-chinese", SIDE, ok("左"), "correct", None),
+    ("4.2-the-options-listed-in-the-question-are-not-scenery", TOPPLE,
+     ok("The image is not to scale. Therefore, it is impossible to determine which shape is least likely to fall."),
+     "correct", None),
+    ("4.2-options-that-are-image-placeholders", PICTURED, ok("The third image matches it."), "correct", None),
     ("4.2-a-fraction-is-one-number", ARCS, ok("The arc is 5/3 π long, since 3 and 5 are the sides."), "correct", None),
     ("4.1-a-written-letter-outranks-option-words", SOLUTIONS,
      ok("The answer is (B) Solution A.\n\nSolution A has more blue particles than Solution B."), "correct", None),
