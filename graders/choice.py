@@ -288,7 +288,9 @@ def _reviewed(answer: str, claims_of, items: bool) -> frozenset[str]:
     for sentence in spans.sentences(spans.plain(answer)):
         if not (items or _LEAD_LABEL.match(sentence)):
             continue
-        opening = [letter for at, letter in claims_of(sentence[:60]) if at <= _OPENS_AT]
+        label = _LEAD_LABEL.match(sentence)  # 'Option (A) picture A: …' opens with its label, wherever it ends
+        opens = max(_OPENS_AT, label.end() if label else 0)
+        opening = [letter for at, letter in claims_of(sentence[:60]) if at <= opens]
         if len(set(opening)) != 1:
             continue
         if run and opening[0] <= run[-1][1]:  # the order restarts: the review, if any, ended

@@ -154,6 +154,7 @@ MONTHS = choice("D", ["Jul '21", "Jun '21", "Mar '21", "May '21", "Apr '21"], "W
 SIDE = choice("A", ["left", "right"], "Is the camera moving left or right?")
 TOPPLE = choice("E", ["A", "B", "C", "D", "Impossible to tell"], "Which shape is the least likely to fall over?")
 PICTURED = choice("D", ["<image 4>", "<image 2>", "<image 5>", "<image 3>"], "<image 1> is a substitution for which?")
+PICTURES = choice("A", ["picture A", "picture B", "picture C", "picture D"], "Which picture continues the sequence?")
 ARCS = choice("B", ["\\frac { 3 } { 5 } \\pi", "\\frac { 5 } { 3 } \\pi", "5 \\pi", "10 \\pi"], "Find the arc length.")
 
 ACROSS = case("text", "a brown ball moves from left to right", "keywords", modality="video",
@@ -327,6 +328,9 @@ TABLE = [
      ok("The image is not to scale. Therefore, it is impossible to determine which shape is least likely to fall."),
      "correct", None),
     ("4.2-options-that-are-image-placeholders", PICTURED, ok("The third image matches it."), "correct", None),
+    ("4.5-a-review-whose-items-open-with-option", PICTURES,
+     ok("I'll analyze each option:\n\nOption (A) picture A: the shapes rotate by 90 degrees.\n\nOption (B) picture B: "
+        "the shapes are mirrored.\n\nOption (C) picture C: the shapes form a spiral, with each"), "incorrect", "wrong"),
     ("4.2-a-fraction-is-one-number", ARCS, ok("The arc is 5/3 π long, since 3 and 5 are the sides."), "correct", None),
     ("4.1-a-written-letter-outranks-option-words", SOLUTIONS,
      ok("The answer is (B) Solution A.\n\nSolution A has more blue particles than Solution B."), "correct", None),
