@@ -222,6 +222,10 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
     # negated and aside stretches are blanked (positions kept): none of an option's words may come from them
     ranges = spans.blocked(canonical, asides=options.kind != "direction")
     visible = _blanked(canonical, ranges) if ranges else canonical
+    if "=" in visible and options.kind == "words" and O.option_numbers(options.options):
+        # a worked formula states the value after its last '=': '20° + 140° = 160°' names no 20° (3.3)
+        last = visible.rindex("=")
+        visible = " " * last + visible[last:]
     found += [(at, _LETTERS[i]) for at, i in O.named(options, visible, scenery)]
     if not found and options.kind == "words":  # '4.3%' for the options 4.39%, 4.35%, 4.28%: the one it rounds
         found = [(at, _LETTERS[i]) for at, i in O.rounded(options.options, visible)]

@@ -331,6 +331,7 @@ TABLE = [
     ("4.5-a-review-whose-items-open-with-option", PICTURES,
      ok("I'll analyze each option:\n\nOption (A) picture A: the shapes rotate by 90 degrees.\n\nOption (B) picture B: "
         "the shapes are mirrored.\n\nOption (C) picture C: the shapes form a spiral, with each"), "incorrect", "wrong"),
+    ("3.3-an-operand-names-no-option", ANGLE, ok("∠EOD = (40°) + (∠ODF) = 40° + 140° = 180°"), "incorrect", "wrong"),
     ("4.2-a-fraction-is-one-number", ARCS, ok("The arc is 5/3 π long, since 3 and 5 are the sides."), "correct", None),
     ("4.1-a-written-letter-outranks-option-words", SOLUTIONS,
      ok("The answer is (B) Solution A.\n\nSolution A has more blue particles than Solution B."), "correct", None),
