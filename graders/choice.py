@@ -65,12 +65,15 @@ def _letters_named(text: str, letters: str, shown: bool,
     return found, explicit if shown else len(found)  # unshown, only the explicit forms were read
 
 
-_LISTING = re.compile(r"[(\[]A[)\]]|(?:^|\s)A[.)]\s")
+# where the question ends: its list of options, or the instruction to choose ('Select from A, B and C.')
+_LISTING = re.compile(r"[(\[]A[)\]]|(?:^|\s)A[.)]\s|\b(?:select|choose|pick)\s+(?:from|one|the|an?)\b",
+                      re.IGNORECASE)
 
 
 @lru_cache(maxsize=256)
 def _asked(question: str) -> str:
-    """The question without its list of options: the options' own words are not scenery."""
+    """The question without its list of options and the instruction to choose: the options' own words are not
+    scenery, and a restatement need not repeat 'Select from A, B and C'."""
     m = _LISTING.search(question)
     return question[:m.start()] if m else question
 
@@ -361,5 +364,12 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                 return chose(_LETTERS[[c.lower() for c in choices].index(lead)], place.kind)
         if place.kind == "lead" and _UNDECIDED.search(place.text):
             break  # 'It is not possible to determine which …': what the rest describes is not chosen
+    verdicts = [c.strip().lower() for c in choices]
+    if question and "true" in verdicts and "false" in verdicts:
+        # 'Using 5m² of wood will cost £1,350.' restating the statement to judge affirms it, as for yes/no (4.3)
+        lead = next((p for p in spans.places(answer) if p.kind == "lead"), None)
+        affirmed = _restated(O.canon(_asked(question)), O.canon(lead.text)) if lead else None
+        if affirmed is not None:
+            return chose(_LETTERS[verdicts.index("true" if affirmed else "false")], "lead")
     named_truth = choices[_LETTERS.index(want)] if want in _LETTERS[: len(choices)] else ""
     return Match(0.0, False, None, f"no option chosen; truth ({want}) {named_truth}".rstrip(), details={"place": None})

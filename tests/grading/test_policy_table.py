@@ -155,6 +155,8 @@ SIDE = choice("A", ["left", "right"], "Is the camera moving left or right?")
 TOPPLE = choice("E", ["A", "B", "C", "D", "Impossible to tell"], "Which shape is the least likely to fall over?")
 PICTURED = choice("D", ["<image 4>", "<image 2>", "<image 5>", "<image 3>"], "<image 1> is a substitution for which?")
 PICTURES = choice("A", ["picture A", "picture B", "picture C", "picture D"], "Which picture continues the sequence?")
+STATEMENT = choice("B", ["True", "False", "Insufficient Information"],
+                   "Using 5m² of wood will cost £1,350 overall. Select from A, B and C.")
 ARCS = choice("B", ["\\frac { 3 } { 5 } \\pi", "\\frac { 5 } { 3 } \\pi", "5 \\pi", "10 \\pi"], "Find the arc length.")
 
 ACROSS = case("text", "a brown ball moves from left to right", "keywords", modality="video",
@@ -332,6 +334,10 @@ TABLE = [
      ok("I'll analyze each option:\n\nOption (A) picture A: the shapes rotate by 90 degrees.\n\nOption (B) picture B: "
         "the shapes are mirrored.\n\nOption (C) picture C: the shapes form a spiral, with each"), "incorrect", "wrong"),
     ("3.3-an-operand-names-no-option", ANGLE, ok("∠EOD = (40°) + (∠ODF) = 40° + 140° = 180°"), "incorrect", "wrong"),
+    ("4.3-restating-a-statement-is-true", STATEMENT, ok("5m² of wood will cost £1,350 overall."), "incorrect",
+     "wrong"),
+    ("4.3-negating-a-statement-is-false", STATEMENT, ok("5m² of wood will not cost £1,350 overall."), "correct",
+     None),
     ("4.2-a-fraction-is-one-number", ARCS, ok("The arc is 5/3 π long, since 3 and 5 are the sides."), "correct", None),
     ("4.1-a-written-letter-outranks-option-words", SOLUTIONS,
      ok("The answer is (B) Solution A.\n\nSolution A has more blue particles than Solution B."), "correct", None),
