@@ -201,8 +201,7 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
         bare = _letter_patterns(letters)[0].match(text)
         if bare and (shown_here or bare.group(1).isupper()):
             return [(bare.start(1), bare.group(1).upper())]  # the place is just the letter
-        own = frozenset(k for k, o in zip(letters, options.options, strict=False) if o == k.lower())
-        named, explicit = _letters_named(text, letters, shown_here, own)
+        named, explicit = _letters_named(text, letters, shown_here, _own_letters(options.options))
         if named:
             ranges = spans.blocked(text)
             labels = {m.start(1) for m in _PAREN_LABEL.finditer(text)} if "(" in text else set()
@@ -279,35 +278,60 @@ _UNDECIDED = re.compile(r"\b(?:not possible|impossible|cannot|can't|can ?not|una
 _OPENS_AT = 4  # an option named this near a sentence's start is what the sentence is about
 
 
-_LEAD_LABEL = re.compile(r"\W{0,3}(?:option\s*)?[(\[]?[A-L](?:[)\]]|[.:]\s)", re.IGNORECASE)
+_LEAD_LABEL = re.compile(r"\W{0,3}(?:option\s*)?[(\[]?([A-L])(?:[)\]]|[.:]\s)", re.IGNORECASE)
 
 
-def _reviewed(answer: str, claims_of, items: bool) -> frozenset[str]:
+def _reviewed(answer: str, options: O.OptionSet, letters: str, shown: bool) -> frozenset[str]:
     """Sentences of an option-by-option review: two or more sentences, each opening with a different option
     in the options' order ('(A) The first image shows …', '(B) The second image …'; 'Point A is on the
     head. Point B is on …'). Each describes its option; none chooses it (POLICY 4.5). Only options that are
-    things to describe (`items`: images, points) or written with their letter open a review: 'True, …' /
-    'False, …' are verdicts."""
+    things to describe (images, points) or written with their letter open a review: 'True, …' / 'False, …'
+    are verdicts."""
     if answer.count("\n") + answer.count(". ") < 2:
         return frozenset()
+    items = options.kind in ("indexed", "labelled")
     review: list[str] = []
     run: list[tuple[str, str]] = []
     for sentence in spans.sentences(spans.plain(answer)):
-        if not (items or _LEAD_LABEL.match(sentence)):
+        label = _LEAD_LABEL.match(sentence) if shown else None  # '(A) The …', 'Option (A) picture A: …'
+        if label:
+            opening = {label.group(1).upper()} & set(letters)
+        elif items:
+            head = O.canon(sentence[:40])
+            opening = {letters[i] for i, p in enumerate(options.patterns) if (m := p.search(head)) and
+                       m.start() <= _OPENS_AT}
+        else:
             continue
-        label = _LEAD_LABEL.match(sentence)  # 'Option (A) picture A: …' opens with its label, wherever it ends
-        opens = max(_OPENS_AT, label.end() if label else 0)
-        opening = [letter for at, letter in claims_of(sentence[:60]) if at <= opens]
-        if len(set(opening)) != 1:
+        if len(opening) != 1:
             continue
-        if run and opening[0] <= run[-1][1]:  # the order restarts: the review, if any, ended
+        letter = opening.pop()
+        if run and letter <= run[-1][1]:  # the order restarts: the review, if any, ended
             if len(run) >= 2:
                 review += [s for s, _ in run]
             run = []
-        run.append((sentence, opening[0]))
+        run.append((sentence, letter))
     if len(run) >= 2:
         review += [s for s, _ in run]
     return frozenset(review)
+
+
+@lru_cache(maxsize=256)
+def _own_letters(options: tuple[str, ...]) -> frozenset[str]:
+    """Letters whose option's text is the letter itself ('A' as option A)."""
+    return frozenset(k for k, o in zip(_LETTERS, options, strict=False) if o == k.lower())
+
+
+@lru_cache(maxsize=256)
+def _setup(choices: tuple[str, ...], question: str | None) -> tuple:
+    """What a case's options and question say about reading any answer to it (computed once per case)."""
+    options = O.option_set(choices)
+    shown = _shows_letters(question) and not O.lowercase_labels(choices)  # then '(d)' is a label, not a letter
+    scenery = O.question_stems(_asked(question)) if question and options.kind == "words" else frozenset()
+    # a capital that is an option's text ('A' … 'E', 'cog A' among the options A, B, C): that option, not a name
+    names = scene_capitals(question) - {c.strip() for c in choices}
+    verdicts = tuple(c.strip().lower() for c in choices)
+    true_false = bool(question) and "true" in verdicts and "false" in verdicts
+    return options, shown, _yes_no(choices), scenery, names, verdicts, true_false
 
 
 @grader("choice")
@@ -315,14 +339,9 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     """A letter like '(B)' or 'c', the text of exactly one option or its paraphrase, or yes/no."""
     choices = tuple(truth.choices or ())
     want = str(truth.value)
-    options = O.option_set(choices)
     question = args.get("question")
     letters = _LETTERS[: len(choices)]
-    shown = _shows_letters(question) and not O.lowercase_labels(choices)  # then '(d)' is a label, not a letter
-    yes_no = _yes_no(choices)
-    scenery = O.question_stems(_asked(question)) if question and options.kind == "words" else frozenset()
-    # a capital that is an option's text ('A' … 'E', 'cog A' among the options A, B, C): that option, not a name
-    names = scene_capitals(question) - {c.strip() for c in choices}
+    options, shown, yes_no, scenery, names, verdicts, true_false = _setup(choices, question)
 
     def chose(letter: str, how: str) -> Match:
         text = choices[_LETTERS.index(letter)] if letter in _LETTERS[: len(choices)] else letter
@@ -333,16 +352,18 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         return chose(_LETTERS[whole], "lead")
     if _only_lettered_lines(answer):
         return Match(0.0, False, None, "listed options without choosing one", details={"place": "lead"})
-    stated = {m.group(1) or m.group(2) for m in _STATED.finditer(answer)
-              if not spans.is_blocked(m.start(), spans.blocked(answer, asides=False))} if " is " in answer else set()
-    if len(stated) == 1 and all(letter in letters for letter in stated):  # 'The answer (D) is the correct one.'
-        return chose(stated.pop(), "marker")
-    review = _reviewed(answer, lambda text: _claims(spans.Place("sentence", text), options, letters, shown,
-                                                    yes_no, scenery, names),
-                      options.kind in ("indexed", "labelled"))
+    if ") is " in answer or "] is " in answer:
+        stated = {m.group(1) or m.group(2) for m in _STATED.finditer(answer)
+                  if not spans.is_blocked(m.start(), spans.blocked(answer, asides=False))}
+        if len(stated) == 1 and all(letter in letters for letter in stated):  # 'The answer (D) is the correct one.'
+            return chose(stated.pop(), "marker")
+    review = None  # found when the sentences are reached: an explicit place usually decides before
     for place in spans.places(answer):
-        if place.kind in ("lead", "sentence") and (place.text in review or place.text.endswith(":")):
-            continue  # one option described in a review of them all, or a lead-in ('Comparing the two images:')
+        if place.kind in ("lead", "sentence"):
+            if review is None:
+                review = _reviewed(answer, options, letters, shown)
+            if place.text in review or place.text.endswith(":"):
+                continue  # an option described in a review of them all, or a lead-in ('Comparing the two images:')
         claims = _claims(place, options, letters, shown, yes_no, scenery, names)
         distinct = spans.distinct_claims(place.text, claims) if claims else []
         if len(distinct) == 1:
@@ -362,10 +383,9 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                 lead = None if affirmed is None else "yes" if affirmed else "no"
             if lead:
                 return chose(_LETTERS[[c.lower() for c in choices].index(lead)], place.kind)
-        if place.kind == "lead" and _UNDECIDED.search(place.text):
+        if place.kind == "lead" and "which" in place.text and _UNDECIDED.search(place.text):
             break  # 'It is not possible to determine which …': what the rest describes is not chosen
-    verdicts = [c.strip().lower() for c in choices]
-    if question and "true" in verdicts and "false" in verdicts:
+    if true_false:
         # 'Using 5m² of wood will cost £1,350.' restating the statement to judge affirms it, as for yes/no (4.3)
         lead = next((p for p in spans.places(answer) if p.kind == "lead"), None)
         affirmed = _restated(O.canon(_asked(question)), O.canon(lead.text)) if lead else None

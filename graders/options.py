@@ -56,7 +56,7 @@ _SHORT_YEAR = re.compile(r"(?<![\w'])'(\d{2})\b")  # "May '21" is May 2021
 
 def canon(text: str) -> str:
     """Casefolded text with colors, clock directions, hyphens, position words, LaTeX and years in one spelling."""
-    if "\\" in text or "√" in text:
+    if "\\" in text or (not text.isascii() and "√" in text):
         text = _latex(text)
     text = N.normalize_colors(text)
     if "'" in text:
@@ -345,6 +345,7 @@ def _named_by_words(options: OptionSet, text: str, scenery: frozenset[str] = fro
 
 _NUMBER_OPTION = re.compile(r"[$€£]?\s*(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)\s*(?:%|°|[a-zμ²³]{0,3}\.?|"
                             r"[^\x00-\x7f]{1,3})")
+_DIGIT = re.compile(r"\d")
 _NUMBER = re.compile(r"(?<![\w.,/√^])-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\w.,/√^]*\d)")
 
 
@@ -391,7 +392,7 @@ def rounded(options: tuple[str, ...], text: str) -> list[Mention]:
     """Options a stated number names at another precision: '4.3%' names 4.28% (4.35% rounds to 4.4%),
     '$1,310,000' names $1,312,000, '2.47' names 2.5. A number equal to an option is not this: it names it."""
     numbers = option_numbers(options)
-    if not numbers or not any(c.isdigit() for c in text):
+    if not numbers or not _DIGIT.search(text):
         return []
     found = []
     for m in _NUMBER.finditer(text):
