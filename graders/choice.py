@@ -231,9 +231,15 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
     found += [(at, _LETTERS[i]) for at, i in O.named(options, visible, scenery)]
     if not found and options.kind == "words":  # '4.3%' for the options 4.39%, 4.35%, 4.28%: the one it rounds
         found = [(at, _LETTERS[i]) for at, i in O.rounded(options.options, visible)]
+    if not found and "o'clock" in options.options and ":" in visible:
+        # a clock read as digits for the time words: '7:30' is half past, '7:00' seven o'clock
+        words = {"30": "half", "00": "o'clock"}
+        found = [(m.start(), _LETTERS[options.options.index(words[m.group(1)])]) for m in _CLOCK.finditer(visible)
+                 if words.get(m.group(1)) in options.options]
     return sorted(found)
 
 
+_CLOCK = re.compile(r"\b\d{1,2}:(\d{2})\b")
 _GROUPED = re.compile(r"(?<=\d),(?=\d{3}\b)")
 
 

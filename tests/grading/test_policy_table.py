@@ -157,6 +157,8 @@ PICTURED = choice("D", ["<image 4>", "<image 2>", "<image 5>", "<image 3>"], "<i
 PICTURES = choice("A", ["picture A", "picture B", "picture C", "picture D"], "Which picture continues the sequence?")
 STATEMENT = choice("B", ["True", "False", "Insufficient Information"],
                    "Using 5m² of wood will cost £1,350 overall. Select from A, B and C.")
+CLOCK = choice("A", ["half", "quarter", "o'clock", "quarter to", "quarter past"],
+               "What time is shown? Answer by typing a time word, not a number. It is (_) past seven.")
 ARCS = choice("B", ["\\frac { 3 } { 5 } \\pi", "\\frac { 5 } { 3 } \\pi", "5 \\pi", "10 \\pi"], "Find the arc length.")
 
 ACROSS = case("text", "a brown ball moves from left to right", "keywords", modality="video",
@@ -338,6 +340,7 @@ TABLE = [
      "wrong"),
     ("4.3-negating-a-statement-is-false", STATEMENT, ok("5m² of wood will not cost £1,350 overall."), "correct",
      None),
+    ("4.2-a-clock-read-in-digits", CLOCK, ok("The time shown is 7:30."), "correct", None),
     ("4.2-a-fraction-is-one-number", ARCS, ok("The arc is 5/3 π long, since 3 and 5 are the sides."), "correct", None),
     ("4.1-a-written-letter-outranks-option-words", SOLUTIONS,
      ok("The answer is (B) Solution A.\n\nSolution A has more blue particles than Solution B."), "correct", None),
