@@ -51,7 +51,7 @@ def _letters_named(text: str, letters: str, shown: bool,
             if not shown and m.group(1).islower():
                 continue
             if k == len(patterns) - 1 and _WORDLIKE.match(text, m.start()) and (
-                    m.group(1) not in own or not _AFTER_WORD.search(text, 0, m.start())):
+                    m.group(1) not in own or not _AFTER_WORD.search(text, max(0, m.start() - 40), m.start())):
                 continue  # 'A ball', 'I think'; but 'cog A will' names the option whose text is 'A'
             if role and m.start(1) == role.end() - 3:
                 continue  # 'A: False' is the answer's 'A:' (as after a 'Q:'), not option A
@@ -359,8 +359,9 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     if _only_lettered_lines(answer):
         return Match(0.0, False, None, "listed options without choosing one", details={"place": "lead"})
     if ") is " in answer or "] is " in answer:
+        negated = spans.blocked(answer, asides=False)
         stated = {m.group(1) or m.group(2) for m in _STATED.finditer(answer)
-                  if not spans.is_blocked(m.start(), spans.blocked(answer, asides=False))}
+                  if not spans.is_blocked(m.start(), negated)}
         if len(stated) == 1 and all(letter in letters for letter in stated):  # 'The answer (D) is the correct one.'
             return chose(stated.pop(), "marker")
     review = None  # found when the sentences are reached: an explicit place usually decides before

@@ -51,7 +51,8 @@ def _latex(text: str) -> str:
     return text
 
 
-_SHORT_YEAR = re.compile(r"(?<![\w'])'(\d{2})\b")  # "May '21" is May 2021
+_SHORT_YEAR = re.compile(r"(?<![\w'])'([0-4]\d)\b")  # "May '21" is May 2021, "'98" is 1998
+_LATE_YEAR = re.compile(r"(?<![\w'])'([5-9]\d)\b")
 
 
 def canon(text: str) -> str:
@@ -60,7 +61,7 @@ def canon(text: str) -> str:
         text = _latex(text)
     text = N.normalize_colors(text)
     if "'" in text:
-        text = _SHORT_YEAR.sub(lambda m: ("20" if int(m.group(1)) < 50 else "19") + m.group(1), text)
+        text = _LATE_YEAR.sub(r"19\1", _SHORT_YEAR.sub(r"20\1", text))
     if any(t in text for t in _CANON_NEEDS):
         for pattern, replacement in _CANON:
             text = pattern.sub(replacement, text)
@@ -385,7 +386,10 @@ def _same_at_coarser(a: tuple[Decimal, Decimal, int], b: tuple[Decimal, Decimal,
     coarse, fine = (a, b) if a[1] >= b[1] else (b, a)
     if coarse[1] == fine[1] or coarse[2] < 2:
         return False
-    return fine[0].quantize(coarse[1], rounding=ROUND_HALF_UP) == coarse[0]
+    try:
+        return fine[0].quantize(coarse[1], rounding=ROUND_HALF_UP) == coarse[0]
+    except ArithmeticError:  # more digits than the context holds: no rounding of an option
+        return False
 
 
 def rounded(options: tuple[str, ...], text: str) -> list[Mention]:
@@ -394,10 +398,14 @@ def rounded(options: tuple[str, ...], text: str) -> list[Mention]:
     numbers = option_numbers(options)
     if not numbers or not _DIGIT.search(text):
         return []
-    found = []
+    found, named_by = [], {}
     for m in _NUMBER.finditer(text):
-        stated = _figures(m.group())
-        if stated is None or any(stated[0] == n[0] for n in numbers):
-            continue
-        found += [(m.start(), i) for i, n in enumerate(numbers) if _same_at_coarser(stated, n)]
+        said = m.group()
+        if said not in named_by:
+            if len(named_by) >= 64:  # a place states its answer in a few numbers, not thousands
+                break
+            stated = _figures(said)
+            named_by[said] = [] if stated is None or any(stated[0] == n[0] for n in numbers) else [
+                i for i, n in enumerate(numbers) if _same_at_coarser(stated, n)]
+        found += [(m.start(), i) for i in named_by[said]]
     return found
