@@ -369,7 +369,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         if place.kind in ("lead", "sentence"):
             if review is None:
                 review = _reviewed(answer, options, letters, shown)
-            if place.text in review or place.text.endswith(":"):
+            if place.text in review or (place.text.endswith(":") and place.text.count(" ") >= 2):
                 continue  # an option described in a review of them all, or a lead-in ('Comparing the two images:')
         claims = _claims(place, options, letters, shown, yes_no, scenery, names)
         distinct = spans.distinct_claims(place.text, claims) if claims else []

@@ -324,6 +324,7 @@ TABLE = [
      ok("Angle A measures 40°. I don't think (A) is the correct answer."), "correct", None),
     ("4.1-a-capital-that-is-an-option-text", COGS, ok("After 120 seconds, cog A will have hit it the most."),
      "correct", None),
+    ("2.3-a-letter-with-a-colon-is-no-lead-in", IMAGES, ok("C:"), "correct", None),
     ("2.3-a-lead-in-claims-nothing", PAIR,
      ok("Comparing the latter two images:\nThe second image (A) is most similar to the first one."), "correct", None),
     ("4.2-a-short-year", MONTHS, ok("The maximum occurred in May 2021."), "correct", None),
