@@ -15,6 +15,7 @@ _LETTERS = "ABCDEFGHIJKL"
 # 'A: False', 'A:  The correct option letter is D': the label of an answer, as after 'Q:'
 _ROLE_LABEL = re.compile(r"\s*A:[ \t]+(?=\S)")
 # a capital that is a word, not a letter: the article "A ball", the pronoun "I think"
+_AFTER_WORD = re.compile(r"[a-z,]\s+$")
 _WORDLIKE = re.compile(r"[AI]\s+(?!(?:is|was|seems|looks|appears|fits|matches|because|or|and|nor)\b)[a-z]")
 
 
@@ -33,7 +34,8 @@ def _letter_patterns(letters: str) -> tuple[re.Pattern, ...]:
     )
 
 
-def _letters_named(text: str, letters: str, shown: bool) -> tuple[list[tuple[int, str]], int]:
+def _letters_named(text: str, letters: str, shown: bool,
+                   own: frozenset[str] = frozenset()) -> tuple[list[tuple[int, str]], int]:
     """Letters a place names, and how many of them are written as letters ('(C)', 'C.', 'option C'), not
     just a capital standing alone. Letters the prompt never showed count only as '(A)' or the whole answer 'A'."""
     found = []
@@ -48,8 +50,9 @@ def _letters_named(text: str, letters: str, shown: bool) -> tuple[list[tuple[int
         for m in pattern.finditer(text):
             if not shown and m.group(1).islower():
                 continue
-            if k == len(patterns) - 1 and _WORDLIKE.match(text, m.start()):
-                continue
+            if k == len(patterns) - 1 and _WORDLIKE.match(text, m.start()) and (
+                    m.group(1) not in own or not _AFTER_WORD.search(text, max(0, m.start() - 40), m.start())):
+                continue  # 'A ball', 'I think'; but 'cog A will' names the option whose text is 'A'
             if role and m.start(1) == role.end() - 3:
                 continue  # 'A: False' is the answer's 'A:' (as after a 'Q:'), not option A
             found.append((m.start(1), m.group(1).upper()))
@@ -59,7 +62,20 @@ def _letters_named(text: str, letters: str, shown: bool) -> tuple[list[tuple[int
                 found += [(m.start(1), m.group(1).upper()) for p in patterns[3:-1] for m in p.finditer(text)
                           if m.start(1) not in seen and (shown or m.group(1).isupper())]
             return sorted(found), len(found)  # the whole place, or its lead, is the letter
-    return found, explicit if len(patterns) else len(found)
+    return found, explicit if shown else len(found)  # unshown, only the explicit forms were read
+
+
+# where the question ends: its list of options, or the instruction to choose ('Select from A, B and C.')
+_LISTING = re.compile(r"[(\[]A[)\]]|(?:^|\s)A[.)]\s|\b(?:select|choose|pick)\s+(?:from|one|the|an?)\b",
+                      re.IGNORECASE)
+
+
+@lru_cache(maxsize=256)
+def _asked(question: str) -> str:
+    """The question without its list of options and the instruction to choose: the options' own words are not
+    scenery, and a restatement need not repeat 'Select from A, B and C'."""
+    m = _LISTING.search(question)
+    return question[:m.start()] if m else question
 
 
 @lru_cache(maxsize=256)
@@ -185,10 +201,12 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
         bare = _letter_patterns(letters)[0].match(text)
         if bare and (shown_here or bare.group(1).isupper()):
             return [(bare.start(1), bare.group(1).upper())]  # the place is just the letter
-        named, explicit = _letters_named(text, letters, shown_here)
+        named, explicit = _letters_named(text, letters, shown_here, _own_letters(options.options))
         if named:
             ranges = spans.blocked(text)
-            kept = [(at, letter) for at, letter in named[:explicit] if not spans.is_blocked(at, ranges)]
+            labels = {m.start(1) for m in _PAREN_LABEL.finditer(text)} if "(" in text else set()
+            kept = [(at, letter) for at, letter in named[:explicit]
+                    if at in labels or not spans.is_blocked(at, ranges)]  # '(option D)' labels, no aside
             if kept:  # a letter written as one outranks the words of the options ('(B) Solution A')
                 return sorted(kept)
             if not (options.kind == "labelled" or options.labels):  # with labels, a lone capital is a name
@@ -206,10 +224,22 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
     # negated and aside stretches are blanked (positions kept): none of an option's words may come from them
     ranges = spans.blocked(canonical, asides=options.kind != "direction")
     visible = _blanked(canonical, ranges) if ranges else canonical
+    if "=" in visible and options.kind == "words" and O.option_numbers(options.options):
+        # a worked formula states the value after its last '=': '20° + 140° = 160°' names no 20° (3.3)
+        last = visible.rindex("=")
+        visible = " " * last + visible[last:]
     found += [(at, _LETTERS[i]) for at, i in O.named(options, visible, scenery)]
+    if not found and options.kind == "words":  # '4.3%' for the options 4.39%, 4.35%, 4.28%: the one it rounds
+        found = [(at, _LETTERS[i]) for at, i in O.rounded(options.options, visible)]
+    if not found and "o'clock" in options.options and ":" in visible:
+        # a clock read as digits for the time words: '7:30' is half past, '7:00' seven o'clock
+        words = {"30": "half", "00": "o'clock"}
+        found = [(m.start(), _LETTERS[options.options.index(words[m.group(1)])]) for m in _CLOCK.finditer(visible)
+                 if words.get(m.group(1)) in options.options]
     return sorted(found)
 
 
+_CLOCK = re.compile(r"\b\d{1,2}:(\d{2})\b")
 _GROUPED = re.compile(r"(?<=\d),(?=\d{3}\b)")
 
 
@@ -217,15 +247,27 @@ def _plain_option(text: str) -> str:
     return _GROUPED.sub("", O.canon(spans.plain(text)).strip(" .!*_`\"'"))
 
 
+# a whole answer in Chinese for the options' English words ('左' for left)
+_CJK_WORDS = {"左": "left", "左边": "left", "右": "right", "右边": "right", "是": "yes", "是的": "yes", "否": "no",
+              "不是": "no", "相同": "same", "不同": "different"}
+
+
 def _exact_option(answer: str, options: O.OptionSet) -> int | None:
     """The option whose whole text the whole answer is, if exactly one is."""
     if len(answer) > 300:
         return None
     said = _plain_option(answer)
+    said = _CJK_WORDS.get(said, said)
     hits = [i for i, o in enumerate(options.options) if said and _GROUPED.sub("", o) == said]
     return hits[0] if len(hits) == 1 else None
 
 
+# an answer's own label in parentheses: 'an eosinophilic granular body (option D)'
+_PAREN_LABEL = re.compile(r"\(\s*(?:option|choice|answer)\s*:?\s*[(\[]?([A-L])[)\]]?\s*\)", re.IGNORECASE)
+# a letter stated to be the answer, wherever it stands: 'The answer (D) is the correct one.', '(B) is the correct
+# option'
+_STATED = re.compile(r"\b(?:answer|option|choice)\s*[(\[]([A-L])[)\]]\s+is\s+(?:the\s+)?(?:correct|right|best)\b"
+                     r"|[(\[]([A-L])[)\]]\s+is\s+the\s+(?:correct|right|best)\s+(?:answer|option|choice)\b")
 _LETTERED_LINE = re.compile(r"[ \t]*(?:\(\w{1,2}\)|[A-Za-z][.)])[ \t]")
 
 
@@ -236,18 +278,76 @@ def _only_lettered_lines(answer: str) -> bool:
     return 2 <= len(lines) <= 60 and all(_LETTERED_LINE.match(line) for line in lines)
 
 
+# the answer opens by declining to choose: 'it is not possible to accurately determine which of …'
+_UNDECIDED = re.compile(r"\b(?:not possible|impossible|cannot|can't|can ?not|unable)\b[^.\n]{0,30}?"
+                        r"\b(?:determine|tell|say|decide|identify|judge)\b[^.\n]{0,20}?\bwhich\b", re.IGNORECASE)
+_OPENS_AT = 4  # an option named this near a sentence's start is what the sentence is about
+
+
+_LEAD_LABEL = re.compile(r"\W{0,3}(?:option\s*)?[(\[]?([A-L])(?:[)\]]|[.:]\s)", re.IGNORECASE)
+
+
+def _reviewed(answer: str, options: O.OptionSet, letters: str, shown: bool) -> frozenset[str]:
+    """Sentences of an option-by-option review: two or more sentences, each opening with a different option
+    in the options' order ('(A) The first image shows …', '(B) The second image …'; 'Point A is on the
+    head. Point B is on …'). Each describes its option; none chooses it (POLICY 4.5). Only options that are
+    things to describe (images, points) or written with their letter open a review: 'True, …' / 'False, …'
+    are verdicts."""
+    if answer.count("\n") + answer.count(". ") < 2:
+        return frozenset()
+    items = options.kind in ("indexed", "labelled")
+    review: list[str] = []
+    run: list[tuple[str, str]] = []
+    for sentence in spans.sentences(spans.plain(answer)):
+        label = _LEAD_LABEL.match(sentence) if shown else None  # '(A) The …', 'Option (A) picture A: …'
+        if label:
+            opening = {label.group(1).upper()} & set(letters)
+        elif items:
+            head = O.canon(sentence[:40])
+            opening = {letters[i] for i, p in enumerate(options.patterns) if (m := p.search(head)) and
+                       m.start() <= _OPENS_AT}
+        else:
+            continue
+        if len(opening) != 1:
+            continue
+        letter = opening.pop()
+        if run and letter <= run[-1][1]:  # the order restarts: the review, if any, ended
+            if len(run) >= 2:
+                review += [s for s, _ in run]
+            run = []
+        run.append((sentence, letter))
+    if len(run) >= 2:
+        review += [s for s, _ in run]
+    return frozenset(review)
+
+
+@lru_cache(maxsize=256)
+def _own_letters(options: tuple[str, ...]) -> frozenset[str]:
+    """Letters whose option's text is the letter itself ('A' as option A)."""
+    return frozenset(k for k, o in zip(_LETTERS, options, strict=False) if o == k.lower())
+
+
+@lru_cache(maxsize=256)
+def _setup(choices: tuple[str, ...], question: str | None) -> tuple:
+    """What a case's options and question say about reading any answer to it (computed once per case)."""
+    options = O.option_set(choices)
+    shown = _shows_letters(question) and not O.lowercase_labels(choices)  # then '(d)' is a label, not a letter
+    scenery = O.question_stems(_asked(question)) if question and options.kind == "words" else frozenset()
+    # a capital that is an option's text ('A' … 'E', 'cog A' among the options A, B, C): that option, not a name
+    names = scene_capitals(question) - {c.strip() for c in choices}
+    verdicts = tuple(c.strip().lower() for c in choices)
+    true_false = bool(question) and "true" in verdicts and "false" in verdicts
+    return options, shown, _yes_no(choices), scenery, names, verdicts, true_false
+
+
 @grader("choice")
 def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     """A letter like '(B)' or 'c', the text of exactly one option or its paraphrase, or yes/no."""
     choices = tuple(truth.choices or ())
     want = str(truth.value)
-    options = O.option_set(choices)
     question = args.get("question")
     letters = _LETTERS[: len(choices)]
-    shown = _shows_letters(question)
-    yes_no = _yes_no(choices)
-    scenery = O.question_stems(question) if question and options.kind == "words" else frozenset()
-    names = scene_capitals(question)
+    options, shown, yes_no, scenery, names, verdicts, true_false = _setup(choices, question)
 
     def chose(letter: str, how: str) -> Match:
         text = choices[_LETTERS.index(letter)] if letter in _LETTERS[: len(choices)] else letter
@@ -258,7 +358,19 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         return chose(_LETTERS[whole], "lead")
     if _only_lettered_lines(answer):
         return Match(0.0, False, None, "listed options without choosing one", details={"place": "lead"})
+    if ") is " in answer or "] is " in answer:
+        negated = spans.blocked(answer, asides=False)
+        stated = {m.group(1) or m.group(2) for m in _STATED.finditer(answer)
+                  if not spans.is_blocked(m.start(), negated)}
+        if len(stated) == 1 and all(letter in letters for letter in stated):  # 'The answer (D) is the correct one.'
+            return chose(stated.pop(), "marker")
+    review = None  # found when the sentences are reached: an explicit place usually decides before
     for place in spans.places(answer):
+        if place.kind in ("lead", "sentence"):
+            if review is None:
+                review = _reviewed(answer, options, letters, shown)
+            if place.text in review or (place.text.endswith(":") and place.text.count(" ") >= 2):
+                continue  # an option described in a review of them all, or a lead-in ('Comparing the two images:')
         claims = _claims(place, options, letters, shown, yes_no, scenery, names)
         distinct = spans.distinct_claims(place.text, claims) if claims else []
         if len(distinct) == 1:
@@ -278,5 +390,13 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                 lead = None if affirmed is None else "yes" if affirmed else "no"
             if lead:
                 return chose(_LETTERS[[c.lower() for c in choices].index(lead)], place.kind)
+        if place.kind == "lead" and "which" in place.text and _UNDECIDED.search(place.text):
+            break  # 'It is not possible to determine which …': what the rest describes is not chosen
+    if true_false:
+        # 'Using 5m² of wood will cost £1,350.' restating the statement to judge affirms it, as for yes/no (4.3)
+        lead = next((p for p in spans.places(answer) if p.kind == "lead"), None)
+        affirmed = _restated(O.canon(_asked(question)), O.canon(lead.text)) if lead else None
+        if affirmed is not None:
+            return chose(_LETTERS[verdicts.index("true" if affirmed else "false")], "lead")
     named_truth = choices[_LETTERS.index(want)] if want in _LETTERS[: len(choices)] else ""
     return Match(0.0, False, None, f"no option chosen; truth ({want}) {named_truth}".rstrip(), details={"place": None})

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
 
 from graders import normalize as N
@@ -29,10 +30,38 @@ _CANON = (
 
 _CANON_NEEDS = ("clock", "ccw", "-", "upper", "up", "lower", "down", "centr")
 
+# LaTeX as options and answers write it: '\\frac{3√{5}}{2}', '\\dfrac{3\\sqrt{5}}{2}' and '3√5 / 2' are one value
+_LATEX = (
+    (re.compile(r"\\(?:left|right|displaystyle)\b|\\[,;!\s]"), " "),
+    (re.compile(r"\\(?:text|mathrm|mathbf|textbf|operatorname)\s*\{([^{}]*)\}"), r"\1"),
+    (re.compile(r"(?:\\sqrt|√)\s*\{([^{}]*)\}"), r"√\1"),
+    (re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}"), r"\1/\2"),
+    (re.compile(r"\\sqrt\b"), "√"),
+    (re.compile(r"\\pi\b"), "π"),
+    (re.compile(r"\^\s*\{?\\circ\}?|\\circ\b|\\degree\b"), "°"),
+    (re.compile(r"\s*/\s*"), "/"),
+)
+
+
+def _latex(text: str) -> str:
+    for pattern, replacement in _LATEX:
+        text = pattern.sub(replacement, text)
+    for _ in range(2):  # '\\frac{\\sqrt{3}}{2}': inner forms first, then the fraction around them
+        text = _LATEX[3][0].sub(_LATEX[3][1], _LATEX[2][0].sub(_LATEX[2][1], text))
+    return text
+
+
+_SHORT_YEAR = re.compile(r"(?<![\w'])'([0-4]\d)\b")  # "May '21" is May 2021, "'98" is 1998
+_LATE_YEAR = re.compile(r"(?<![\w'])'([5-9]\d)\b")
+
 
 def canon(text: str) -> str:
-    """Casefolded text with colors, clock directions, hyphens and position words in one spelling."""
+    """Casefolded text with colors, clock directions, hyphens, position words, LaTeX and years in one spelling."""
+    if "\\" in text or (not text.isascii() and "√" in text):
+        text = _latex(text)
     text = N.normalize_colors(text)
+    if "'" in text:
+        text = _LATE_YEAR.sub(r"19\1", _SHORT_YEAR.sub(r"20\1", text))
     if any(t in text for t in _CANON_NEEDS):
         for pattern, replacement in _CANON:
             text = pattern.sub(replacement, text)
@@ -170,7 +199,12 @@ _SYNONYMS = {"metres": "meter", "metre": "meter", "meters": "meter",
              "linearly": "straight", "straightly": "straight"}
 
 
+_THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+
+
 def stem(word: str) -> str:
+    if "," in word and _THOUSANDS.fullmatch(word):
+        return word.replace(",", "")  # '21,000' is the option 21000
     if word in _SYNONYMS:
         return _SYNONYMS[word]
     for ending in ("ing", "ed", "es", "s", "e"):
@@ -180,7 +214,7 @@ def stem(word: str) -> str:
     return _SYNONYMS.get(word, word)
 
 
-_TOKEN = re.compile(r"[a-z0-9]+(?:[.,]\d+)*")  # '2.5' and '7,644' are one number, not two
+_TOKEN = re.compile(r"[a-z0-9√π]+(?:[.,/][0-9√π]+)*")  # "2.5", "7,644" and "3√5/2" are one number, not several
 
 
 def _stems(text: str) -> list[str]:
@@ -202,11 +236,14 @@ class OptionSet:
 
 @lru_cache(maxsize=256)
 def option_set(options: tuple[str, ...]) -> OptionSet:
-    canonical = tuple(canon(o).strip(" .") for o in options)
+    canonical = tuple(canon(o).strip(" .<>") for o in options)  # MMMU-Pro's "<image 4>" is Image 4
     indexed = [_indexed(o) for o in canonical]
     if all(indexed):
         return OptionSet("indexed", canonical, patterns=tuple(
             _indexed_pattern(n, noun, len(options)) for n, noun in indexed))  # type: ignore[misc]
+    if lowercase_labels(options):
+        # options that are sub-figure labels '(c)', '(a)', …: '(d)' or 'Image D' names the one labelled d
+        return OptionSet("labelled", canonical, patterns=tuple(_label_pattern(o.strip(" ()").lower()) for o in options))
     labelled = _labelled(options)
     if labelled and all(labelled):
         return OptionSet("labelled", canonical, patterns=labelled)  # type: ignore[arg-type]
@@ -222,6 +259,17 @@ def option_set(options: tuple[str, ...]) -> OptionSet:
 
 
 _LABEL_LETTERS = "ABCDEFGHIJKL"
+_LETTER_LABEL = re.compile(r"\([a-z]\)")
+_LABEL_NOUNS = "image|figure|fig\\.?|graph|picture|panel|subfigure|plot|diagram|chart"
+
+
+def _label_pattern(letter: str) -> re.Pattern:
+    return re.compile(rf"\({letter}\)|\b(?:{_LABEL_NOUNS})\s*\(?{letter}\b\)?")
+
+
+def lowercase_labels(options: tuple[str, ...]) -> bool:
+    """Options that are lowercase letter labels ('(c)', '(a)', …): a lowercase letter is one of them, not a choice."""
+    return len(options) >= 2 and all(_LETTER_LABEL.fullmatch(o.strip()) for o in options)
 
 
 def _labelled(options: tuple[str, ...]) -> tuple[re.Pattern | None, ...]:
@@ -292,3 +340,72 @@ def _named_by_words(options: OptionSet, text: str, scenery: frozenset[str] = fro
     full = [(at, i) for at, i in full if not any(
         j != i and set(options.stems[i]) < set(options.stems[j]) and abs(at - at_j) <= 40 for at_j, j in full)]
     return sorted(labelled + (full or distinctive))
+
+
+# --- numbers at another precision ---------------------------------------------------------------------------
+
+_NUMBER_OPTION = re.compile(r"[$€£]?\s*(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)\s*(?:%|°|[a-zμ²³]{0,3}\.?|"
+                            r"[^\x00-\x7f]{1,3})")
+_DIGIT = re.compile(r"\d")
+_NUMBER = re.compile(r"(?<![\w.,/√^])-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\w.,/√^]*\d)")
+
+
+def _figures(number: str) -> tuple[Decimal, Decimal, int] | None:
+    """(value, unit of its last significant figure, significant figures): '4.3' is (4.3, 0.1, 2);
+    '1,310,000' is (1310000, 10000, 3), its zeros a rounding; '150' is exact (unit 1)."""
+    digits = number.replace(",", "").lstrip("-")
+    try:
+        value = Decimal(number.replace(",", ""))
+    except ArithmeticError:
+        return None
+    if "." in digits:
+        whole, fraction = digits.split(".")
+        figures = len((whole + fraction).lstrip("0"))
+        return value, Decimal(1).scaleb(-len(fraction)), figures
+    zeros = len(digits) - len(digits.rstrip("0"))
+    zeros = zeros if zeros >= 3 and zeros < len(digits) else 0  # only thousands read as rounded
+    return value, Decimal(1).scaleb(zeros), len(digits.lstrip("0")) - zeros
+
+
+@lru_cache(maxsize=256)
+def option_numbers(options: tuple[str, ...]) -> tuple[tuple[Decimal, Decimal, int] | None, ...]:
+    """Each option's number when every option is one number ('4.39%', '$1,170,000', '20 m'), else ()."""
+    found = []
+    for option in options:
+        m = _NUMBER_OPTION.fullmatch(option.strip())
+        figures = _figures(m.group(1)) if m and len(option) <= 40 else None
+        if figures is None:
+            return ()
+        found.append(figures)
+    return tuple(found)
+
+
+def _same_at_coarser(a: tuple[Decimal, Decimal, int], b: tuple[Decimal, Decimal, int]) -> bool:
+    """Is `a` equal to `b` once the finer of the two is rounded to the other's precision (half up)? The
+    coarser must have two significant figures or more: '20' is no rounding of 23."""
+    coarse, fine = (a, b) if a[1] >= b[1] else (b, a)
+    if coarse[1] == fine[1] or coarse[2] < 2:
+        return False
+    try:
+        return fine[0].quantize(coarse[1], rounding=ROUND_HALF_UP) == coarse[0]
+    except ArithmeticError:  # more digits than the context holds: no rounding of an option
+        return False
+
+
+def rounded(options: tuple[str, ...], text: str) -> list[Mention]:
+    """Options a stated number names at another precision: '4.3%' names 4.28% (4.35% rounds to 4.4%),
+    '$1,310,000' names $1,312,000, '2.47' names 2.5. A number equal to an option is not this: it names it."""
+    numbers = option_numbers(options)
+    if not numbers or not _DIGIT.search(text):
+        return []
+    found, named_by = [], {}
+    for m in _NUMBER.finditer(text):
+        said = m.group()
+        if said not in named_by:
+            if len(named_by) >= 64:  # a place states its answer in a few numbers, not thousands
+                break
+            stated = _figures(said)
+            named_by[said] = [] if stated is None or any(stated[0] == n[0] for n in numbers) else [
+                i for i, n in enumerate(numbers) if _same_at_coarser(stated, n)]
+        found += [(m.start(), i) for i in named_by[said]]
+    return found

@@ -27,7 +27,8 @@ class Place:
         return self.kind in ("boxed", "marker", "total", "conclusion", "bold", "lead")
 
 
-_BOXED = re.compile(r"\\boxed\{((?:[^{}]|\{[^{}]*\}){0,200})\}")
+# two levels of braces inside: '\\boxed{\\frac{3\\sqrt{5}}{2}}'
+_BOXED = re.compile(r"\\boxed\{((?:[^{}]|\{(?:[^{}]|\{[^{}]*\}){0,100}\}){0,200})\}")
 # emphasis, code ticks, LaTeX delimiters, headings and list bullets ("1. ", "- ") at a line's start
 _MARKUP = re.compile(r"\*\*|__|`+|\\\(|\\\)|\$|^[ \t]*(?:#+|[-*•]|\d{1,2}[.)])[ \t]+(?=\S)", re.MULTILINE)
 _MARKER = re.compile(

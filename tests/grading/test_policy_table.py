@@ -139,6 +139,27 @@ FEWER = choice("B", ["Yes", "No"], "Are there fewer red bikes than blue bikes?")
 SMALLER = choice("C", ["larger than", "equal to", "smaller than"], "The value of f(-3) is ____ the value of f(2)")
 EVEN = choice("A", ["Yes", "No"], "Is this an even function?")
 LENGTHS = choice("C", ["2", "2.2", "2.5", "3"], "What is the length of AB?")
+SURDS = choice("D", ["\\frac{21}{2}", "\\frac{√{15}}{2}", "\\frac{9}{2}", "\\frac{3√{5}}{2}"], "Find the length of CD.")
+SUBFIGURES = choice("B", ["(c)", "(d)", "(a)", "(b)", "(e)"], "Which image has the most non-zero coefficients?")
+FIGURES = choice("D", ["A", "B", "C", "D", "E"], "Which of the cubes A, B, C, D or E can be folded from the net?")
+STYLE = choice("B", ["the second image", "the third image"], "Which image shares the style of the first image?")
+PERCENT = choice("C", ["4.39%", "4.35%", "4.28%", "4.12%"], "By what percent did the precipitation increase?")
+ROUGH = choice("C", ["20", "23", "25", "31"], "How long is the fence, in metres?")
+GRANULAR = choice("D", ["Eosinophilic granular body", "Corpora amylacea", "Bergmann gliosis",
+                         "Eosinophilic granular degeneration"], "What is the structure in the image?")
+COGS = choice("A", ["A", "B", "C", "All the same number of times", "Impossible to tell"],
+              "Which cog, A, B or C, will have hit the arrow the most times?")
+PAIR = choice("A", ["the second image", "the third image"], "Which image is most similar to the first image?")
+MONTHS = choice("D", ["Jul '21", "Jun '21", "Mar '21", "May '21", "Apr '21"], "When was the maximum reached?")
+SIDE = choice("A", ["left", "right"], "Is the camera moving left or right?")
+TOPPLE = choice("E", ["A", "B", "C", "D", "Impossible to tell"], "Which shape is the least likely to fall over?")
+PICTURED = choice("D", ["<image 4>", "<image 2>", "<image 5>", "<image 3>"], "<image 1> is a substitution for which?")
+PICTURES = choice("A", ["picture A", "picture B", "picture C", "picture D"], "Which picture continues the sequence?")
+STATEMENT = choice("B", ["True", "False", "Insufficient Information"],
+                   "Using 5m² of wood will cost £1,350 overall. Select from A, B and C.")
+CLOCK = choice("A", ["half", "quarter", "o'clock", "quarter to", "quarter past"],
+               "What time is shown? Answer by typing a time word, not a number. It is (_) past seven.")
+ARCS = choice("B", ["\\frac { 3 } { 5 } \\pi", "\\frac { 5 } { 3 } \\pi", "5 \\pi", "10 \\pi"], "Find the arc length.")
 
 ACROSS = case("text", "a brown ball moves from left to right", "keywords", modality="video",
               args={"concepts": [["ball"], ["brown"], ["mov", "travel", "roll"], ["left to right", "rightward"]],
@@ -277,12 +298,64 @@ TABLE = [
      ok("Box B more accurately localizes and encloses the train."), "correct", None),
     ("4.2-letter-labelled-options-beside-a-plain-one", DARKER, ok("Point B is darker than point A."), "correct", None),
     ("4.2-a-decimal-is-one-number", LENGTHS, ok("The answer is (C) 2.5."), "correct", None),
+    ("4.2-latex-and-plain-math-are-one-value", SURDS, ok("The length of CD is 3√5 / 2."), "correct", None),
+    ("4.2-a-boxed-fraction-with-a-root", SURDS,
+     ok("So 2CD^2 = 9, and CD = \\boxed{\\frac{3\\sqrt{5}}{2}}."), "correct", None),
+    ("4.2-options-that-are-lowercase-labels", SUBFIGURES, ok("Image D has the most non-zero coefficients."),
+     "correct", None),
+    ("4.1-a-capital-letter-beside-a-lowercase-label", SUBFIGURES, ok("The answer is (B) (d)."), "correct", None),
+    ("3.5-two-letters-that-are-the-options", FIGURES, ok("A and d"), "incorrect", "wrong"),
+    ("4.4-an-answer-that-cannot-decide-chooses-none", STYLE,
+     ok("It is not possible to accurately determine which of the second or third image shares the style of the "
+        "first. The first image is an oil painting, while the second image is a sketch, and the third image is a "
+        "watercolor."), "incorrect", "wrong"),
+    ("4.2-thousands-separators-in-a-sentence", SALES,
+     ok("The total sales for May, June, and July combined were 21,000."), "correct", None),
+    ("4.2-a-number-rounded-coarser-than-the-options", PERCENT, ok("The increase is 4.3%."), "correct", None),
+    ("4.2-a-number-finer-than-the-options", LENGTHS, ok("AB is 2.47 units long."), "correct", None),
+    ("4.2-a-whole-number-is-not-rounded-to-a-neighbour", ROUGH, ok("The fence is 24 metres long."),
+     "incorrect", "wrong"),
+    ("4.1-an-option-label-in-parentheses", GRANULAR, ok("The structure is eosinophilic and granular (option D)."),
+     "correct", None),
+    ("4.1-a-letter-stated-correct-anywhere", ANGLE,
+     ok("Angle A = 50° at first glance, but the figure is misleading. The answer (B) is the correct one."),
+     "correct", None),
+    ("4.1-a-letter-stated-correct-then-negated", ANGLE,
+     ok("Angle A measures 40°. I don't think (A) is the correct answer."), "correct", None),
+    ("4.1-a-capital-that-is-an-option-text", COGS, ok("After 120 seconds, cog A will have hit it the most."),
+     "correct", None),
+    ("2.3-a-letter-with-a-colon-is-no-lead-in", IMAGES, ok("C:"), "correct", None),
+    ("2.3-a-lead-in-claims-nothing", PAIR,
+     ok("Comparing the latter two images:\nThe second image (A) is most similar to the first one."), "correct", None),
+    ("4.2-a-short-year", MONTHS, ok("The maximum occurred in May 2021."), "correct", None),
+    ("4.2-a-whole-answer-in-chinese", SIDE, ok("左"), "correct", None),
+    ("4.2-the-options-listed-in-the-question-are-not-scenery", TOPPLE,
+     ok("The image is not to scale. Therefore, it is impossible to determine which shape is least likely to fall."),
+     "correct", None),
+    ("4.2-options-that-are-image-placeholders", PICTURED, ok("The third image matches it."), "correct", None),
+    ("4.5-a-review-whose-items-open-with-option", PICTURES,
+     ok("I'll analyze each option:\n\nOption (A) picture A: the shapes rotate by 90 degrees.\n\nOption (B) picture B: "
+        "the shapes are mirrored.\n\nOption (C) picture C: the shapes form a spiral, with each"), "incorrect", "wrong"),
+    ("3.3-an-operand-names-no-option", ANGLE, ok("∠EOD = (40°) + (∠ODF) = 40° + 140° = 180°"), "incorrect", "wrong"),
+    ("4.3-restating-a-statement-is-true", STATEMENT, ok("5m² of wood will cost £1,350 overall."), "incorrect",
+     "wrong"),
+    ("4.3-negating-a-statement-is-false", STATEMENT, ok("5m² of wood will not cost £1,350 overall."), "correct",
+     None),
+    ("4.2-a-clock-read-in-digits", CLOCK, ok("The time shown is 7:30."), "correct", None),
+    ("4.2-a-fraction-is-one-number", ARCS, ok("The arc is 5/3 π long, since 3 and 5 are the sides."), "correct", None),
     ("4.1-a-written-letter-outranks-option-words", SOLUTIONS,
      ok("The answer is (B) Solution A.\n\nSolution A has more blue particles than Solution B."), "correct", None),
     ("4.1-a-lead-letter-or-another-is-a-hedge", SOLUTIONS,
      ok("The answer is (B) Solution A or (C) Solution B, depending on the volume."), "incorrect", "wrong"),
     ("4.4-lines-of-lettered-options-choose-none", EVEN, ok("(C) Yes\n(D) No"), "incorrect", "wrong"),
     ("4.4-yes-and-no-both-named-is-a-hedge", EVEN, ok("Yes / No"), "incorrect", "wrong"),
+    ("4.5-an-option-by-option-review-is-not-a-choice", CORRESPOND,
+     ok("Looking at the labeled points:\n- Point A is on the head.\n- Point B is on the shoulder.\n- Point C is on "
+        "the hand.\n- Point D is on the back of the horse.\n\nThe matching point is (C) Point C, on the hand."),
+     "correct", None),
+    ("4.5-a-review-with-no-conclusion-chooses-none", SPEED,
+     ok("Comparing the two videos:\n\n(A) The first video shows a red ball crossing the frame.\n\n"
+        "(B) The second video shows a red ball that also crosses it. Both look smooth."), "incorrect", "wrong"),
     ("4.2-names-differing-by-a-capital-and-question-words", PINK,
      ok("The solution with a higher concentration of pink particles is Solution B."), "correct", None),
     ("4.2-the-longer-option-read-there", CATS, ok("The cat that is larger is white three."), "correct", None),

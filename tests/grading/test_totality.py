@@ -54,6 +54,21 @@ def test_worst_inputs_grade_in_every_case(text):
         assert total(grade(case, {"content": text, "finish_reason": "stop"})), case.id
 
 
+NUMBERED = CaseSpec.model_validate({
+    "id": "numbers", "family": "real_mc", "category": "c", "modality": "image",
+    "prompt": "How much did it rise? (A) 4.4% (B) 4.3% (C) 4.2% (D) 4.1%",
+    "truth": {"kind": "choice", "value": "B", "choices": ["4.4%", "4.3%", "4.2%", "4.1%"]},
+    "grader": {"name": "choice"}})
+
+
+@pytest.mark.parametrize("text", ["It rose 12345678901234567890123456789012345.55%.", "'21 " * 100_000,
+                                  "4.33 " * 250_000, "x A " * 250_000, "(A) is the correct answer. " * 40_000])
+def test_choices_with_numbers_grade_any_answer(text):
+    """Numbers read at another precision than the options (POLICY 4.2) on numbers too long to round, and
+    megabytes of them."""
+    assert total(grade(NUMBERED, {"content": text, "finish_reason": "stop"}))
+
+
 def test_a_failing_grader_gives_an_error_grade():
     @grader("always-fails-for-test")
     def broken(truth, answer, args):

@@ -53,6 +53,67 @@ HAND = {
     "LogicVista/BLIP-2/v1_329":
         "the answer loops on the question's option list ('(A) True (B) False (C) …? Answer: (A) True …'); "
         "it chooses none; the extraction gave A",
+    # graders-mc (#12), from the looked-at disagreements left after the choice fixes
+    "MathVista (testmini)/InstructBLIP-Vicuna-13B/257":
+        "'1' is no option's value (6, 36, 64, 8) and no letter; the extraction read it as A",
+    **{f"MathVista (testmini)/InstructBLIP-Vicuna-13B/{qid}":
+       f"the answer only lists lettered options ('(E) …', '(F) …') and is cut mid-line: it chooses none "
+       f"(POLICY 4.4); the extraction gave {ref}" for qid, ref in (("355", "C"), ("669", "C"), ("986", "D"),
+                                                                  ("998", "B"))},
+    "MathVista (testmini)/LLaVAR/507":
+        "chooses no option: it says more hawks mean fewer prey (mice, sparrows), the opposite of A "
+        "'mice would increase'; the extraction gave A",
+    "MathVista (testmini)/LLaVAR/563":
+        "'the number on the monitor that is higher is 95' names no position (top, bottom, left, right); "
+        "the extraction gave D",
+    "MathVista (testmini)/LLaVAR/599":
+        "'could be either 5 or 8' is a hedge (POLICY 3.5); the extraction gave C (5)",
+    "MathVista (testmini)/LLaVAR/640":
+        "chooses no option: it ends on sides 2, 3, 5 and an angle of 180 degrees, none of the π multiples; "
+        "the extraction gave A",
+    "MathVista (testmini)/LLaVAR/647":
+        "'Find the top view. A B C D E' echoes the question and its options and chooses none; the extraction gave A",
+    "MathVista (testmini)/mPLUG-Owl-7B/192":
+        "states ∠EOD = 160°, no option (10°, 20°, 40°, 80°); the extraction gave C",
+    "MathVista (testmini)/mPLUG-Owl-7B/291":
+        "'May 2021' is option D (May '21); the extraction gave A (Jul '21)",
+    "MathVista (testmini)/mPLUG-Owl-7B/450":
+        "opens 'A is the correct option.' (POLICY 4.1; what follows names grasshoppers, D, as explanation); "
+        "the extraction gave D",
+    "MathVista (testmini)/mPLUG-Owl-7B/478":
+        "ends 'the edge length … is 120.75 units', no option (10, 8, 6, 5); the extraction gave D",
+    "MathVista (testmini)/mPLUG-Owl-7B/587":
+        "'20' is the text of options A and D (both '20海里'), not of B ('20√{2}海里'); the extraction gave B",
+    "MathVista (testmini)/mPLUG-Owl-7B/898":
+        "'The correct option letter is C. ∠OAB measures 65°.' states C (65°) twice; the extraction gave D",
+    "BLINK (val)/GPT-4o/val_Jigsaw_88":
+        "ends 'So, the answer is: **(A) the second image**' (POLICY 2.1); the extraction took an earlier slip, "
+        "'the second image (B)'",
+    "BLINK (val)/LLaVA-InternLM2-7B (xtuner)/val_Functional_Correspondence_107":
+        "names no point, only a part ('the handle of a knife'); the extraction gave B",
+    "BLINK (val)/LLaVA-InternLM2-7B (xtuner)/val_Functional_Correspondence_43":
+        "names no point, only a part ('the handle of the spoon'); the extraction gave B",
+    "BLINK (val)/LLaVA-v1.5-7B/val_IQ_Test_64":
+        "names the options only as '(A) to (D)' and explains how to solve; it chooses none; the extraction gave A",
+    "BLINK (val)/MiniGPT-4-v2/val_IQ_Test_138":
+        "reviews each picture and is cut inside (D) before concluding (POLICY 4.5); it says (C) 'follows the same "
+        "pattern', never D; the extraction gave D",
+    "BLINK (val)/MiniGPT-4-v2/val_Visual_Correspondence_11":
+        "is cut at 'So, the answer is' before choosing; its list maps options to other points ('(A) Point B', "
+        "'(B) Point D'); the extraction gave B",
+    "BLINK (val)/Qwen-VL-Max/val_Forensic_Detection_3":
+        "describes each image in turn, calls both the first and the second plausibly genuine, and is cut inside "
+        "the fourth before choosing (POLICY 4.5); the extraction gave A",
+    "MMMU (validation)/Qwen-VL/validation_Diagnostics_and_Laboratory_Medicine_6":
+        "declines ('I do not have access to the specific radiograph') and chooses none; it calls A's "
+        "megaesophagus 'not possible to diagnose'; the extraction gave A",
+    "MATH-Vision (test)/InternLM-XComposer2-VL (CoT)/694":
+        "states '\\boxed{\\text{C}}' and 'The answer is: \\text{C}'; the publisher's cut is no letter, so its "
+        "parse is none",
+    "LogicVista/MiniGPT-4 (Vicuna-13B)/v1_422":
+        "'The answer is 9cm' names none of the figures A-E; the extraction gave D",
+    "LogicVista/BLIP-2/v1_440":
+        "'(E) C' writes the letter E, which outranks an option's text (POLICY 4.1); the extraction took C",
 }
 
 
