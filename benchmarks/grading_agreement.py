@@ -110,8 +110,16 @@ def realistic_agreement(show: int, corpus: str = "realistic.jsonl") -> dict[str,
     return {h: {"verdict": stats[h]["verdict"], "cause": stats[h]["cause"]} for h in HALVES}
 
 
+def adjudicated() -> dict[str, str | None]:
+    """Held-back rows read blind by a person who never saw the graders' code or output or the publisher's
+    parse (real_mc_adjudicated.jsonl, see the data README): row id -> the option the answer chooses."""
+    lines = (DATA / "real_mc_adjudicated.jsonl").read_text("utf-8").splitlines()
+    return {r["row_id"]: r["choice"] for r in map(json.loads, filter(None, lines))}
+
+
 def real_mc_agreement(show: int) -> dict[str, float]:
     agree = {h: defaultdict(Counter) for h in HALVES}
+    blind = adjudicated()
     misses = []
     for row in real_mc_rows():
         g = grade(mc_case(row), {"content": row["answer"], "finish_reason": "stop"})
@@ -122,7 +130,15 @@ def real_mc_agreement(show: int) -> dict[str, float]:
         group = ("defect" if row.get("reference_defect") else "suspect" if row.get("publisher_parse_suspect")
                  else "unknown options" if None in row["options"].values() else "trusted")
         part[group][same] += 1
+        if group == "trusted" and row_id in blind:
+            if same:  # a control: the reader should agree with both
+                part["blind control"][got == blind[row_id]] += 1
+            else:
+                part["blind " + ("grader" if got == blind[row_id] else "publisher"
+                                 if row["reference"] == blind[row_id] else "neither")][True] += 1
         if group == "trusted":
+            # the reading a careful human gives where one was asked blind, else the publisher's parse
+            part["adjudicated"][got == blind.get(row_id, row["reference"])] += 1
             part["source:" + row["source"].split(" (")[0]][same] += 1
         if not same and group == "trusted" and half(row_id) == "looked-at":
             misses.append((row, got))
@@ -137,6 +153,14 @@ def real_mc_agreement(show: int) -> dict[str, float]:
               f"all rows {ratio(everything)}")
         print("  by source: " + ", ".join(f"{k[7:]} {c[True]}/{sum(c.values())}"
                                           for k, c in sorted(part.items()) if k.startswith("source:")))
+        if any(k.startswith("blind ") for k in part):
+            n = {k: part["blind " + k][True] for k in ("grader", "publisher", "neither")}
+            disagreements = n["grader"] + n["publisher"] + n["neither"]
+            print(f"  read blind by a person: {disagreements} disagreements and, as a control, agreeing rows (the "
+                  f"reader agrees with both on {ratio(part['blind control'])}); in the disagreements read"
+                  f" the reader sides with the grader {n['grader']}, with the "
+                  f"publisher {n['publisher']}, with neither {n['neither']}; agreement with that reading where "
+                  f"there is one, else with the publisher's parse: {ratio(part['adjudicated'])}")
     for row, got in misses[:show]:
         print(f"    {row['source']} {row['model']} {row['question_id']}: publisher {row['reference']}, grader {got}: "
               f"{row['answer'][:160]!r}")
