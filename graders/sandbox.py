@@ -133,12 +133,14 @@ def run_function(code: str, function: str, calls: list[list[Any]], *, wall_secon
             child.communicate(payload.encode("utf-8", "replace"), timeout=wall_seconds)
         except subprocess.TimeoutExpired:
             _kill(child)
-            return Outcome("timeout", error=f"no result within {wall_seconds:g} s (killed)")
+            return _timed_out(wall_seconds)
         finally:
             _kill(child)
         output.seek(0)
         text = output.read(OUTPUT_BYTES + 1).decode("utf-8", "replace")
     at = text.rfind(MARKER)
+    if at < 0 and child.returncode == -signal.SIGXCPU:
+        return _timed_out(wall_seconds)
     if at < 0:
         why = _signal_name(child.returncode)
         return Outcome("crashed", error=f"the code ended the process ({why}) before any result")
@@ -147,6 +149,13 @@ def run_function(code: str, function: str, calls: list[list[Any]], *, wall_secon
     except (ValueError, IndexError):
         return Outcome("crashed", error="unreadable result from the sandbox")
     return Outcome("ok", bool(data.get("defined")), list(data.get("results") or []), data.get("error"))
+
+
+def _timed_out(wall_seconds: float) -> Outcome:
+    # one text whichever limit struck first: on a loaded machine the wall clock can beat the CPU limit, and a
+    # grade must not depend on the machine's load
+    return Outcome("timeout", error=f"no result within the time limits ({CPU_SECONDS} s of CPU, "
+                                    f"{wall_seconds:g} s in all); stopped")
 
 
 def _kill(child: subprocess.Popen) -> None:

@@ -39,6 +39,18 @@ def test_a_sleeping_child_is_killed_at_the_wall_time():
     assert outcome.status == "timeout"
 
 
+def test_the_cpu_limit_and_the_wall_clock_read_the_same():
+    """Which limit stops a busy loop first depends on the machine's load; the grade must not."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from graders.sandbox import CPU_SECONDS
+
+    codes = ("def f(n):\n    while True:\n        pass", "import time\ndef f(n):\n    time.sleep(60)")
+    with ThreadPoolExecutor(2) as pool:  # CPU limit first (busy), wall clock first (asleep)
+        busy, asleep = pool.map(lambda code: run_function(code, "f", [[1]], wall_seconds=CPU_SECONDS + 2.0), codes)
+    assert busy.status == asleep.status == "timeout" and busy.error == asleep.error
+
+
 def test_network_is_refused():
     code = "def f(n):\n    import socket\n    socket.create_connection(('127.0.0.1', 9))\n    return 2 * n"
     outcome = run_function(code, "f", [[1]])
