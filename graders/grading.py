@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from pydantic import ValidationError
@@ -20,6 +21,7 @@ _SERVER_ENDED = ("abort", "error")
 _GRADER_CAUSES = ("tool_in_text", "malformed_arguments", "wrong_tool", "no_tool_call")
 _SINGLE_VALUE = frozenset({"numeric", "exact", "choice", "fuzzy", "keywords"})
 _new_grade = Grade.__pydantic_validator__.validate_python  # Grade.model_validate without its Python wrapper
+_validate_response = Response.__pydantic_validator__.validate_python  # the same for Response.model_validate
 MAX_ANSWER = 40_000  # characters of an answer graded (head and tail): ~10k tokens, beyond any answer asked for
 
 
@@ -36,7 +38,7 @@ def _as_response(response: Response | dict | str, case_id: str) -> Response | st
     if not isinstance(response, dict):
         return f"unreadable response record of type {type(response).__name__}"
     try:
-        return Response.model_validate({"case_id": case_id, **response})
+        return _validate_response({"case_id": case_id, **response})
     except ValidationError as exc:
         first = exc.errors()[0]
         return f"unreadable response record: {'.'.join(map(str, first['loc']))}: {first['msg']}"
@@ -153,6 +155,7 @@ def _args(case: CaseSpec, record: Response | None = None, calls: list | None = N
 _ASKS_COMMAS = re.compile(r"comma-separated list", re.IGNORECASE)
 
 
+@lru_cache(maxsize=4096)  # one per case prompt, asked again for every answer to it
 def asked_format(prompt: str) -> str | None:
     """The format a prompt asks for when its case does not name one: 'a comma-separated list' of items.
     Values merely 'separated by commas' (roots, cells) are loose: 'x = -2 or x = 1' is no format error."""
