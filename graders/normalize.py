@@ -152,7 +152,11 @@ def colors_at(text: str) -> list[tuple[int, str]]:
 
 def normalize_colors(text: str) -> str:
     """Text with every color word replaced by its canonical name and modifiers dropped."""
-    return _COLOR_WITH_MODIFIER.sub(lambda m: _CANONICAL[m.group(1)], clean(text))
+    text = clean(text)
+    # every match of the pattern with modifiers holds a match of _COLOR_RE, which is far cheaper to search
+    if not _COLOR_RE.search(text):
+        return text
+    return _COLOR_WITH_MODIFIER.sub(lambda m: _CANONICAL[m.group(1)], text)
 
 
 # --- positions ---------------------------------------------------------------------------------------
