@@ -104,7 +104,11 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
         match = get_grader(case.grader.name)(case.truth, answer, _args(case, record, calls))
     except KeyError as exc:
         return out(0, "error", "transport", None, str(exc).strip("'\""))
-    problem = format_problem(answer, case.grader.args.get("format") or asked_format(case.prompt))
+    wanted = case.grader.args.get("format") or asked_format(case.prompt)
+    if wanted == "json" and "json_object" in match.details:  # the json grader already looked for the object
+        problem = None if match.details["json_object"] else _NO_JSON
+    else:
+        problem = format_problem(answer, wanted)
     if problem:
         match.format_ok = False
         match.explanation = f"{problem}; {match.explanation}"
@@ -162,6 +166,9 @@ def asked_format(prompt: str) -> str | None:
     return "comma_list" if _ASKS_COMMAS.search(prompt or "") else None
 
 
+_NO_JSON = "asked for JSON, got none"
+
+
 def format_problem(answer: str, wanted: str | None) -> str | None:
     """How the answer breaks a requested format ('one_word', 'comma_list', 'json'), or None."""
     if not wanted:
@@ -176,7 +183,7 @@ def format_problem(answer: str, wanted: str | None) -> str | None:
         lines = [line for line in text.splitlines() if line.strip() and not line.rstrip().endswith(":")]
         return None if any("," in line for line in lines) else "asked for one comma-separated line"
     if wanted == "json":
-        return None if json_object(answer) is not None else "asked for JSON, got none"
+        return None if json_object(answer) is not None else _NO_JSON
     return None
 
 

@@ -282,8 +282,8 @@ def same_value(got: Any, want: Any) -> bool:
     if isinstance(want, list):
         if not isinstance(got, list):
             got = _ITEM_SPLIT.split(str(got))
-        return [N.normalize_text(str(g), "color") for g in got] == [N.normalize_text(str(w), "color") for w in want]
-    return N.normalize_text(str(got), "color") == N.normalize_text(str(want), "color")
+        return [N.normalize_text(str(g), "color") for g in got] == [N.normalize_truth(str(w), "color") for w in want]
+    return N.normalize_text(str(got), "color") == N.normalize_truth(str(want), "color")
 
 
 def _lenient_pairs(answer: str, want: dict[str, Any]) -> dict[str, Any]:
@@ -319,4 +319,5 @@ def json_match(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     text = f"{len(right)} of {len(want)} keys right" + (f"; wrong or missing: {', '.join(wrong)}" if wrong else "")
     if not format_ok:
         text += "; no JSON object in the answer"
-    return Match(score, not wrong and format_ok, obj, text, format_ok=format_ok)
+    # json_object: whether json_object(answer) found one, so a 'json' format check need not look again
+    return Match(score, not wrong and format_ok, obj, text, format_ok=format_ok, details={"json_object": format_ok})
