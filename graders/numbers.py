@@ -71,7 +71,13 @@ def _unit_noun(unit: str) -> re.Pattern | None:
 def readable(text: str) -> str:
     """Cleaned text with number words as digits ('a single point' -> '1 point', 'no flashes' -> '0 flashes')."""
     text = N.clean(text)
-    text = _NONE.sub("0", _ONE.sub("1", _IDIOMS.sub("singly", text)))
+    # each rule only when the text holds a word all its matches contain: most texts skip all three
+    if "one" in text:
+        text = _IDIOMS.sub("singly", text)
+    if "one" in text or "single" in text:
+        text = _ONE.sub("1", text)
+    if "no" in text:
+        text = _NONE.sub("0", text)
     return N.words_to_digits(text)
 
 
