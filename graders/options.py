@@ -29,12 +29,16 @@ _CANON = (
 )
 
 
+_CANON_NEEDS = tuple(dict.fromkeys(word for *_, needs in _CANON for word in needs))
+
+
 def canon(text: str) -> str:
     """Casefolded text with colors, clock directions, hyphens and position words in one spelling."""
     text = N.normalize_colors(text)
-    for pattern, replacement, needs in _CANON:
-        if any(t in text for t in needs):  # checked on the text as it is now, after the rules before
-            text = pattern.sub(replacement, text)
+    if N.has_any(text, _CANON_NEEDS):  # most text has none of the words: no rule can apply
+        for pattern, replacement, needs in _CANON:
+            if N.has_any(text, needs):  # checked on the text as it is now, after the rules before
+                text = pattern.sub(replacement, text)
     return text
 
 
