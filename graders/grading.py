@@ -20,7 +20,23 @@ from graders.registry import Match, get_grader
 _SERVER_ENDED = ("abort", "error")
 _GRADER_CAUSES = ("tool_in_text", "malformed_arguments", "wrong_tool", "no_tool_call")
 _SINGLE_VALUE = frozenset({"numeric", "exact", "choice", "fuzzy", "keywords"})
-_new_grade = Grade.__pydantic_validator__.validate_python  # Grade.model_validate without its Python wrapper
+_GRADE_FIELDS = frozenset(Grade.model_fields)
+_setattr = object.__setattr__
+
+
+def _new_grade(fields: dict[str, Any]) -> Grade:
+    """A Grade from all its fields, each produced by `_grade` from checked values (score clamped, verdict and
+    cause from closed lists): what `Grade.model_construct` does, without its generic Python pass over
+    defaults and aliases, which cost more than the rest of an easy grade (tests/grading/test_grade_properties.py
+    checks it against a validated Grade)."""
+    grade = Grade.__new__(Grade)
+    _setattr(grade, "__dict__", fields)
+    _setattr(grade, "__pydantic_fields_set__", set(_GRADE_FIELDS))
+    _setattr(grade, "__pydantic_extra__", None)
+    _setattr(grade, "__pydantic_private__", None)
+    return grade
+
+
 _validate_response = Response.__pydantic_validator__.validate_python  # the same for Response.model_validate
 MAX_ANSWER = 40_000  # characters of an answer graded (head and tail): ~10k tokens, beyond any answer asked for
 
@@ -73,8 +89,7 @@ def bounded(answer: str) -> str:
 def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
     case = _as_case(case)
     record = _as_response(response, case.id)
-    # pydantic's model_construct is pure Python and slower than its compiled validator: a Grade is
-    # validated (grading is the hot loop; the validator costs less than skipping it did)
+    # grading is the hot loop: the Grade is built directly from its fields (see _new_grade)
     out = lambda score, verdict, cause, extracted, text, frames=None: _new_grade({  # noqa: E731
         "format_version": FORMAT_VERSION, "case_id": case.id, "grader": case.grader.name,
         "score": _bounded_score(score, verdict), "verdict": verdict, "cause": cause, "extracted": extracted,
@@ -96,7 +111,7 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
                                                             tokens)
         return out(1.0 if verdict == "correct" else 0.0, verdict, cause, extracted, text)
     answer = bounded(split.answer)
-    calls = [c.model_dump() for c in record.tool_calls or []]
+    calls = [c.model_dump() for c in record.tool_calls] if record.tool_calls else []
     if not answer and not calls:
         return _empty(out, split, finish, record, case.grader.name == "tool_call")
 
@@ -108,7 +123,7 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
     if wanted == "json" and "json_object" in match.details:  # the json grader already looked for the object
         problem = None if match.details["json_object"] else _NO_JSON
     else:
-        problem = format_problem(answer, wanted)
+        problem = format_problem(answer, wanted) if wanted else None
     if problem:
         match.format_ok = False
         match.explanation = f"{problem}; {match.explanation}"
