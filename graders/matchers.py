@@ -293,16 +293,27 @@ def _lenient_pairs(answer: str, want: dict[str, Any]) -> dict[str, Any]:
     text = N.normalize_colors(answer)
     ranges = spans.blocked(text)
     for key, value in want.items():
-        rest = r"(.+)" if isinstance(value, list) else r"([^,;\n]+)"
-        m = re.search(rf"[\"']?{re.escape(key)}[\"']?\s*[:=]\s*{rest}", answer, re.IGNORECASE)
+        m = _pair_pattern(key, isinstance(value, list)).search(answer)
         if m:
             # "{'color': 'pink', …, 'direction': 'left'}": a Python dict or unquoted keys end in quotes and braces
             pairs[key] = m.group(1).strip().rstrip("}]) ").strip(",").strip("\"'")
         elif isinstance(value, str) and value.strip():
-            said = re.search(r"(?<![\w-])" + re.escape(N.normalize_text(value, "color")) + r"(?![\w-])", text)
+            said = _value_pattern(value).search(text)
             if said and not spans.is_blocked(said.start(), ranges):
                 pairs[key] = value
     return pairs
+
+
+# the truth's keys and values recur for every answer to a case: their patterns are built once
+@lru_cache(maxsize=1024)
+def _pair_pattern(key: str, list_value: bool) -> re.Pattern:
+    rest = r"(.+)" if list_value else r"([^,;\n]+)"
+    return re.compile(rf"[\"']?{re.escape(key)}[\"']?\s*[:=]\s*{rest}", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1024)
+def _value_pattern(value: str) -> re.Pattern:
+    return re.compile(r"(?<![\w-])" + re.escape(N.normalize_text(value, "color")) + r"(?![\w-])")
 
 
 @grader("json")
