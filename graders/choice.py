@@ -218,17 +218,12 @@ def _plain_option(text: str) -> str:
     return _GROUPED.sub("", O.canon(spans.plain(text)).strip(" .!*_`\"'"))
 
 
-@lru_cache(maxsize=256)  # per option list: asked again for every answer
-def _ungrouped(options: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(_GROUPED.sub("", o) for o in options)
-
-
 def _exact_option(answer: str, options: O.OptionSet) -> int | None:
     """The option whose whole text the whole answer is, if exactly one is."""
     if len(answer) > 300:
         return None
     said = _plain_option(answer)
-    hits = [i for i, o in enumerate(_ungrouped(options.options)) if said and o == said]
+    hits = [i for i, o in enumerate(options.options) if said and _GROUPED.sub("", o) == said]
     return hits[0] if len(hits) == 1 else None
 
 

@@ -17,28 +17,25 @@ from graders import normalize as N
 
 Mention = tuple[int, int]  # (position in the canonical text, option index)
 
-# (pattern, replacement, words one of which every match of the pattern contains: a rule is skipped when
-# the text has none of them, which is far cheaper than the substitution finding nothing)
 _CANON = (
-    (re.compile(r"\b(?:counter|anti)[\s-]?clock[\s-]?wise\b|\bccw\b"), "counterclockwise", ("clock", "ccw")),
-    (re.compile(r"\bclock[\s-]wise\b"), "clockwise", ("clock",)),
-    (re.compile(r"(?<=[a-z])-(?=[a-z])"), " ", ("-",)),
-    (re.compile(r"\bupper\b|\bup\b(?=[\s-]+(?:left|right)\b)"), "top", ("up",)),
-    (re.compile(r"\blower\b|\bdown\b(?=[\s-]+(?:left|right)\b)"), "bottom", ("lower", "down")),
-    (re.compile(r"\bcentre\b|\bcentral\b"), "center", ("centr",)),
+    (re.compile(r"\b(?:counter|anti)[\s-]?clock[\s-]?wise\b|\bccw\b"), "counterclockwise"),
+    (re.compile(r"\bclock[\s-]wise\b"), "clockwise"),
+    (re.compile(r"(?<=[a-z])-(?=[a-z])"), " "),
+    (re.compile(r"\bupper\b|\bup\b(?=[\s-]+(?:left|right)\b)"), "top"),
+    (re.compile(r"\blower\b|\bdown\b(?=[\s-]+(?:left|right)\b)"), "bottom"),
+    (re.compile(r"\bcentre\b|\bcentral\b"), "center"),
 )
 
 
-_CANON_NEEDS = tuple(dict.fromkeys(word for *_, needs in _CANON for word in needs))
+_CANON_NEEDS = ("clock", "ccw", "-", "upper", "up", "lower", "down", "centr")
 
 
 def canon(text: str) -> str:
     """Casefolded text with colors, clock directions, hyphens and position words in one spelling."""
     text = N.normalize_colors(text)
-    if N.has_any(text, _CANON_NEEDS):  # most text has none of the words: no rule can apply
-        for pattern, replacement, needs in _CANON:
-            if N.has_any(text, needs):  # checked on the text as it is now, after the rules before
-                text = pattern.sub(replacement, text)
+    if any(t in text for t in _CANON_NEEDS):
+        for pattern, replacement in _CANON:
+            text = pattern.sub(replacement, text)
     return text
 
 
