@@ -17,11 +17,14 @@ class Split(NamedTuple):  # a NamedTuple: built for every grade, at half a froze
     unclosed_think: bool  # a <think> that never closed: the answer never began
 
 
+_new_split = tuple.__new__
+
+
 def split_reasoning(content: str | None, reasoning: str | None = None) -> Split:
     """Separate reasoning from the answer: vLLM's reasoning field and <think> blocks in content."""
     content = content or ""
-    if "think" not in content:  # the common case: no tags to look for
-        return Split(content.strip(), reasoning.strip() if reasoning else "", False)
+    if "think" not in content:  # the common case: no tags to look for (built as a plain tuple: a third the cost)
+        return _new_split(Split, (content.strip(), reasoning.strip() if reasoning else "", False))
     parts = [reasoning] if reasoning else []
     answer, unclosed = [], False
     position = 0

@@ -87,7 +87,7 @@ def bounded(answer: str) -> str:
 
 
 def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
-    case = _as_case(case)
+    case = case if isinstance(case, CaseSpec) else _as_case(case)
     record = _as_response(response, case.id)
     # grading is the hot loop: the Grade is built directly from its fields (see _new_grade)
     out = lambda score, verdict, cause, extracted, text, frames=None: _new_grade({  # noqa: E731
