@@ -164,6 +164,7 @@ def _inverted(question: str, text: str) -> bool:
     return relation not in said and any(w in said for w in _OPPOSITES[relation]) and not _NEGATED.search(text)
 
 
+@lru_cache(maxsize=256)  # per option list: asked again for every answer
 def _yes_no(options: tuple[str, ...]) -> bool:
     return sorted(o.strip().lower() for o in options) == ["no", "yes"]
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from graders.jsonscan import MAX_SCAN, first_object
 
@@ -11,18 +11,20 @@ _THINK_OPEN = re.compile(r"<think(?:ing)?>", re.IGNORECASE)
 _THINK_CLOSE = re.compile(r"</think(?:ing)?>", re.IGNORECASE)
 
 
-@dataclass(frozen=True)
-class Split:
+class Split(NamedTuple):  # a NamedTuple: built for every grade, at half a frozen dataclass's cost
     answer: str  # visible answer text, reasoning removed
     reasoning: str  # all reasoning found (field or <think> blocks)
     unclosed_think: bool  # a <think> that never closed: the answer never began
 
 
+_new_split = tuple.__new__
+
+
 def split_reasoning(content: str | None, reasoning: str | None = None) -> Split:
     """Separate reasoning from the answer: vLLM's reasoning field and <think> blocks in content."""
     content = content or ""
-    if "think" not in content:  # the common case: no tags to look for
-        return Split(content.strip(), reasoning.strip() if reasoning else "", False)
+    if "think" not in content:  # the common case: no tags to look for (built as a plain tuple: a third the cost)
+        return _new_split(Split, (content.strip(), reasoning.strip() if reasoning else "", False))
     parts = [reasoning] if reasoning else []
     answer, unclosed = [], False
     position = 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from pydantic import ValidationError
@@ -19,7 +20,24 @@ from graders.registry import Match, get_grader
 _SERVER_ENDED = ("abort", "error")
 _GRADER_CAUSES = ("tool_in_text", "malformed_arguments", "wrong_tool", "no_tool_call")
 _SINGLE_VALUE = frozenset({"numeric", "exact", "choice", "fuzzy", "keywords"})
-_GRADE_FIELDS = frozenset(Grade.model_fields)  # all set: telling model_construct so saves its own count
+_GRADE_FIELDS = frozenset(Grade.model_fields)
+_setattr = object.__setattr__
+
+
+def _new_grade(fields: dict[str, Any]) -> Grade:
+    """A Grade from all its fields, each produced by `_grade` from checked values (score clamped, verdict and
+    cause from closed lists): what `Grade.model_construct` does, without its generic Python pass over
+    defaults and aliases, which cost more than the rest of an easy grade (tests/grading/test_grade_properties.py
+    checks it against a validated Grade)."""
+    grade = Grade.__new__(Grade)
+    _setattr(grade, "__dict__", fields)
+    _setattr(grade, "__pydantic_fields_set__", set(_GRADE_FIELDS))
+    _setattr(grade, "__pydantic_extra__", None)
+    _setattr(grade, "__pydantic_private__", None)
+    return grade
+
+
+_validate_response = Response.__pydantic_validator__.validate_python  # the same for Response.model_validate
 MAX_ANSWER = 40_000  # characters of an answer graded (head and tail): ~10k tokens, beyond any answer asked for
 
 
@@ -36,7 +54,7 @@ def _as_response(response: Response | dict | str, case_id: str) -> Response | st
     if not isinstance(response, dict):
         return f"unreadable response record of type {type(response).__name__}"
     try:
-        return Response.model_validate({"case_id": case_id, **response})
+        return _validate_response({"case_id": case_id, **response})
     except ValidationError as exc:
         first = exc.errors()[0]
         return f"unreadable response record: {'.'.join(map(str, first['loc']))}: {first['msg']}"
@@ -69,14 +87,13 @@ def bounded(answer: str) -> str:
 
 
 def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
-    case = _as_case(case)
+    case = case if isinstance(case, CaseSpec) else _as_case(case)
     record = _as_response(response, case.id)
-    # every field is produced here from checked values (score clamped, verdict and cause from closed
-    # lists), so the Grade is constructed without a second validation pass: grading is the hot loop
-    out = lambda score, verdict, cause, extracted, text, frames=None: Grade.model_construct(  # noqa: E731
-        _fields_set=set(_GRADE_FIELDS), format_version=FORMAT_VERSION, case_id=case.id, grader=case.grader.name,
-        score=_bounded_score(score, verdict), verdict=verdict, cause=cause, extracted=extracted,
-        explanation=(" ".join(text.split()) if "\n" in text else text)[:300], frames_consistent=frames)
+    # grading is the hot loop: the Grade is built directly from its fields (see _new_grade)
+    out = lambda score, verdict, cause, extracted, text, frames=None: _new_grade({  # noqa: E731
+        "format_version": FORMAT_VERSION, "case_id": case.id, "grader": case.grader.name,
+        "score": _bounded_score(score, verdict), "verdict": verdict, "cause": cause, "extracted": extracted,
+        "explanation": (" ".join(text.split()) if "\n" in text else text)[:300], "frames_consistent": frames})
     if isinstance(record, str):
         return out(0, "error", "transport", None, record)
     if record.status == "error":
@@ -94,7 +111,7 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
                                                             tokens)
         return out(1.0 if verdict == "correct" else 0.0, verdict, cause, extracted, text)
     answer = bounded(split.answer)
-    calls = [c.model_dump() for c in record.tool_calls or []]
+    calls = [c.model_dump() for c in record.tool_calls] if record.tool_calls else []
     if not answer and not calls:
         return _empty(out, split, finish, record, case.grader.name == "tool_call")
 
@@ -102,7 +119,11 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
         match = get_grader(case.grader.name)(case.truth, answer, _args(case, record, calls))
     except KeyError as exc:
         return out(0, "error", "transport", None, str(exc).strip("'\""))
-    problem = format_problem(answer, case.grader.args.get("format") or asked_format(case.prompt))
+    wanted = case.grader.args.get("format") or asked_format(case.prompt)
+    if wanted == "json" and "json_object" in match.details:  # the json grader already looked for the object
+        problem = None if match.details["json_object"] else _NO_JSON
+    else:
+        problem = format_problem(answer, wanted) if wanted else None
     if problem:
         match.format_ok = False
         match.explanation = f"{problem}; {match.explanation}"
@@ -153,10 +174,14 @@ def _args(case: CaseSpec, record: Response | None = None, calls: list | None = N
 _ASKS_COMMAS = re.compile(r"comma-separated list", re.IGNORECASE)
 
 
+@lru_cache(maxsize=4096)  # one per case prompt, asked again for every answer to it
 def asked_format(prompt: str) -> str | None:
     """The format a prompt asks for when its case does not name one: 'a comma-separated list' of items.
     Values merely 'separated by commas' (roots, cells) are loose: 'x = -2 or x = 1' is no format error."""
     return "comma_list" if _ASKS_COMMAS.search(prompt or "") else None
+
+
+_NO_JSON = "asked for JSON, got none"
 
 
 def format_problem(answer: str, wanted: str | None) -> str | None:
@@ -173,7 +198,7 @@ def format_problem(answer: str, wanted: str | None) -> str | None:
         lines = [line for line in text.splitlines() if line.strip() and not line.rstrip().endswith(":")]
         return None if any("," in line for line in lines) else "asked for one comma-separated line"
     if wanted == "json":
-        return None if json_object(answer) is not None else "asked for JSON, got none"
+        return None if json_object(answer) is not None else _NO_JSON
     return None
 
 

@@ -23,6 +23,12 @@ def _vocabulary_items(text: str, vocabulary: str | None) -> list[str] | None:
     return None
 
 
+@lru_cache(maxsize=4096)
+def _case_items(text: str, vocabulary: str) -> tuple[str, ...]:
+    """_vocabulary_items of a truth or a question: read again for every answer to a case, so cached."""
+    return tuple(_vocabulary_items(text, vocabulary) or ())
+
+
 def _vocabulary_at(text: str, vocabulary: str) -> tuple[str, list[tuple[int, str]]]:
     """(the text as read, its (position, value) mentions) for a color or position vocabulary."""
     if vocabulary == "color":
@@ -35,8 +41,8 @@ def _vocabulary_at(text: str, vocabulary: str) -> tuple[str, list[tuple[int, str
 def _vocabulary_exact(truth: Truth, answer: str, vocabulary: str, question: str) -> Match:
     """One color (or cell) claimed where the answer is stated; two claimed are a hedge. A value the question
     itself names ('toward the black finish line') is scenery, unless nothing else is claimed."""
-    want = _vocabulary_items(str(truth.value), vocabulary) or [N.normalize_truth(str(truth.value), vocabulary)]
-    scenery = set(_vocabulary_items(question, vocabulary) or ())
+    want = _case_items(str(truth.value), vocabulary) or (N.normalize_truth(str(truth.value), vocabulary),)
+    scenery = set(_case_items(question, vocabulary))
     for place in spans.places(answer):
         text, mentions = _vocabulary_at(place.text, vocabulary)
         claims = spans.claimed(text, mentions)

@@ -51,20 +51,20 @@ _ZERO = re.compile(r"\bnever\b|(?:\bnot|n't|\bnor)\s+(?:\w+\s+){0,2}?any\b|\bnon
 def numeric(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     """A number compared as a number, within the truth's tolerance."""
     target = float(truth.value)
-    want = N.format_number(target)
     stated = stated_number(answer, args.get("question", ""), trace="trace" in args, unit=truth.unit)
     place = {"place": stated.place}
     if stated.hedge:
         shown = " and ".join(N.format_number(v) for v in stated.hedge)
-        return Match(0.0, False, list(stated.hedge), f"hedged between {shown}; truth {want}", details=place)
+        return Match(0.0, False, list(stated.hedge), f"hedged between {shown}; truth {N.format_number(target)}",
+                     details=place)
     if stated.value is None and _ZERO.search(answer[:2000]):  # 'it never flashes', "I don't see any objects"
         stated = Stated(0.0, "lead")
     if stated.value is None:
-        return Match(0.0, False, None, f"no number found; truth {want}", details=place)
+        return Match(0.0, False, None, f"no number found; truth {N.format_number(target)}", details=place)
     shown = N.format_number(stated.value)
     if close_enough(stated.value, target, truth):
         return Match(1.0, True, stated.value, f"said {shown}", details=place)
-    return Match(0.0, False, stated.value, f"said {shown}, truth {want}", details=place)
+    return Match(0.0, False, stated.value, f"said {shown}, truth {N.format_number(target)}", details=place)
 
 
 # --- collections -----------------------------------------------------------------------------------------
@@ -282,8 +282,8 @@ def same_value(got: Any, want: Any) -> bool:
     if isinstance(want, list):
         if not isinstance(got, list):
             got = _ITEM_SPLIT.split(str(got))
-        return [N.normalize_text(str(g), "color") for g in got] == [N.normalize_text(str(w), "color") for w in want]
-    return N.normalize_text(str(got), "color") == N.normalize_text(str(want), "color")
+        return [N.normalize_text(str(g), "color") for g in got] == [N.normalize_truth(str(w), "color") for w in want]
+    return N.normalize_text(str(got), "color") == N.normalize_truth(str(want), "color")
 
 
 def _lenient_pairs(answer: str, want: dict[str, Any]) -> dict[str, Any]:
@@ -293,16 +293,27 @@ def _lenient_pairs(answer: str, want: dict[str, Any]) -> dict[str, Any]:
     text = N.normalize_colors(answer)
     ranges = spans.blocked(text)
     for key, value in want.items():
-        rest = r"(.+)" if isinstance(value, list) else r"([^,;\n]+)"
-        m = re.search(rf"[\"']?{re.escape(key)}[\"']?\s*[:=]\s*{rest}", answer, re.IGNORECASE)
+        m = _pair_pattern(key, isinstance(value, list)).search(answer)
         if m:
             # "{'color': 'pink', …, 'direction': 'left'}": a Python dict or unquoted keys end in quotes and braces
             pairs[key] = m.group(1).strip().rstrip("}]) ").strip(",").strip("\"'")
         elif isinstance(value, str) and value.strip():
-            said = re.search(r"(?<![\w-])" + re.escape(N.normalize_text(value, "color")) + r"(?![\w-])", text)
+            said = _value_pattern(value).search(text)
             if said and not spans.is_blocked(said.start(), ranges):
                 pairs[key] = value
     return pairs
+
+
+# the truth's keys and values recur for every answer to a case: their patterns are built once
+@lru_cache(maxsize=1024)
+def _pair_pattern(key: str, list_value: bool) -> re.Pattern:
+    rest = r"(.+)" if list_value else r"([^,;\n]+)"
+    return re.compile(rf"[\"']?{re.escape(key)}[\"']?\s*[:=]\s*{rest}", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1024)
+def _value_pattern(value: str) -> re.Pattern:
+    return re.compile(r"(?<![\w-])" + re.escape(N.normalize_text(value, "color")) + r"(?![\w-])")
 
 
 @grader("json")
@@ -319,4 +330,5 @@ def json_match(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     text = f"{len(right)} of {len(want)} keys right" + (f"; wrong or missing: {', '.join(wrong)}" if wrong else "")
     if not format_ok:
         text += "; no JSON object in the answer"
-    return Match(score, not wrong and format_ok, obj, text, format_ok=format_ok)
+    # json_object: whether json_object(answer) found one, so a 'json' format check need not look again
+    return Match(score, not wrong and format_ok, obj, text, format_ok=format_ok, details={"json_object": format_ok})

@@ -18,6 +18,15 @@ def clean(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
+def has_any(text: str, words: tuple[str, ...]) -> bool:
+    """Does `text` contain one of `words`? As `any(w in text for w in words)`, without a generator's cost
+    (grading's cheap pre-checks run this on every answer)."""
+    for word in words:
+        if word in text:
+            return True
+    return False
+
+
 def strip_punctuation(text: str) -> str:
     return " ".join(re.sub(r"[^\w\s-]", " ", text).split())
 
@@ -129,6 +138,11 @@ def canonical_color(word: str) -> str:
     return COLOR_SYNONYMS.get(word, word)
 
 
+# a name the color patterns matched is one of _COLOR_NAMES, already clean: its canonical name by lookup
+_CANONICAL = {name: canonical_color(name) for name in _COLOR_NAMES}
+assert all(clean(name) == name for name in _COLOR_NAMES)
+
+
 def colors(text: str) -> list[str]:
     """Color names in reading order, as canonical base names ('light blue' -> 'cyan', 'grey' -> 'gray')."""
     return [color for _, color in colors_at(clean(text))]
@@ -139,16 +153,19 @@ def colors_at(text: str) -> list[tuple[int, str]]:
     found = []
     for match in _COLOR_RE.finditer(text):
         name = match.group(1)
-        before = text[max(0, match.start() - 6):match.start()]
-        if name == "blue" and before.endswith(("light ", "sky ")):
+        if name == "blue" and text[max(0, match.start() - 6):match.start()].endswith(("light ", "sky ")):
             continue  # already matched as the two-word synonym
-        found.append((match.start(), canonical_color(name)))
+        found.append((match.start(), _CANONICAL[name]))
     return found
 
 
 def normalize_colors(text: str) -> str:
     """Text with every color word replaced by its canonical name and modifiers dropped."""
-    return _COLOR_WITH_MODIFIER.sub(lambda m: canonical_color(m.group(1)), clean(text))
+    text = clean(text)
+    # every match of the pattern with modifiers holds a match of _COLOR_RE, which is far cheaper to search
+    if not _COLOR_RE.search(text):
+        return text
+    return _COLOR_WITH_MODIFIER.sub(lambda m: _CANONICAL[m.group(1)], text)
 
 
 # --- positions ---------------------------------------------------------------------------------------

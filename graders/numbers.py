@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
+from typing import NamedTuple
 
 from graders import normalize as N
 from graders import spans
@@ -37,8 +37,7 @@ _TOTAL_VALUE = re.compile(r"\btotal\b\s*(?:=|:|is|becomes|->|→)\s*(-?\d{1,18})
 _BARE = re.compile(r"[\s*_`$(\[]*([-+]?\d{1,15}(?:,\d{3})*(?:\.\d+)?)[\s*_`$)\].]*")
 
 
-@dataclass(frozen=True)
-class Stated:
+class Stated(NamedTuple):  # built for every numeric grade: a NamedTuple costs half a frozen dataclass
     value: float | None  # None: nothing stated
     place: str | None  # the kind of place it was found in
     hedge: tuple[float, ...] = ()  # two or more numbers offered as the answer
@@ -61,10 +60,24 @@ def counted_noun(question: str) -> re.Pattern | None:
     return re.compile(rf"\s*(?:[a-z-]+\s+){{0,3}}?{re.escape(stem)}(?:e?s)?\b")
 
 
+@lru_cache(maxsize=256)
+def _unit_noun(unit: str) -> re.Pattern | None:
+    """A number followed by the truth's unit ('80 yen'), or None for a unit that is no plain word."""
+    if not re.fullmatch(r"[\w/%]{1,12}", unit):
+        return None
+    return re.compile(rf"\s*{re.escape(unit.lower())}(?![\w/])")
+
+
 def readable(text: str) -> str:
     """Cleaned text with number words as digits ('a single point' -> '1 point', 'no flashes' -> '0 flashes')."""
     text = N.clean(text)
-    text = _NONE.sub("0", _ONE.sub("1", _IDIOMS.sub("singly", text)))
+    # each rule only when the text holds a word all its matches contain: most texts skip all three
+    if "one" in text:
+        text = _IDIOMS.sub("singly", text)
+    if "one" in text or "single" in text:
+        text = _ONE.sub("1", text)
+    if "no" in text:
+        text = _NONE.sub("0", text)
     return N.words_to_digits(text)
 
 
@@ -136,8 +149,8 @@ def stated_number(answer: str, question: str = "", trace: bool = False, unit: st
         value = _numbers(bare.group(1))
         return Stated(value[0][2], "lead") if value else Stated(None, None)
     noun = counted_noun(question) if question else None
-    if noun is None and unit and re.fullmatch(r"[\w/%]{1,12}", unit):
-        noun = re.compile(rf"\s*{re.escape(unit.lower())}(?![\w/])")
+    if noun is None and unit:
+        noun = _unit_noun(unit)
     sentence_claims = []
     for place in spans.places(answer):
         if trace and place.kind not in ("boxed", "marker"):

@@ -55,4 +55,4 @@ _NEEDS = ("hard", "difficult", "too ", "legible", "readable",
 def is_refusal(answer: str) -> bool:
     """The answer declines (searched in its first 600 characters, where declining is done)."""
     text = N.clean(answer[:600]).replace("’", "'")
-    return any(n in text for n in _NEEDS) and bool(_REFUSAL.search(text))
+    return N.has_any(text, _NEEDS) and bool(_REFUSAL.search(text))

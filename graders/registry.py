@@ -60,6 +60,9 @@ def grader(name: str) -> Callable[[Matcher], Matcher]:
 
 
 def get_grader(name: str) -> Matcher:
+    found = _GRADERS.get(name)  # once loaded, the lookup is all a grade needs
+    if found is not None:
+        return found
     _load_builtins()
     if name not in _GRADERS:
         raise KeyError(f"unknown grader {name!r}; known graders: {', '.join(sorted(_GRADERS))}")

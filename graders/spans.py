@@ -13,6 +13,8 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 
+from graders.normalize import has_any
+
 MAX_SENTENCES = 400  # sentences examined in order; a longer answer is reasoning, and its end is searched apart
 
 
@@ -171,7 +173,7 @@ def blocked(text: str, asides: bool = True) -> list[tuple[int, int]]:
     """Character ranges of `text` whose mentions are not claims: negated, and (with `asides`) asides.
     Sorted and merged, for `is_blocked`."""
     low = text.lower()
-    if not any(t in low for t in (_ASIDE_NEEDS if asides else _NEGATION_NEEDS)):
+    if not has_any(low, _ASIDE_NEEDS if asides else _NEGATION_NEEDS):
         return []
     ranges = []
     ends = None

@@ -42,6 +42,10 @@ def check(result: Grade):
     assert result.verdict != "error" or result.score == 0.0
     assert result.verdict != "partial" or 0.0 < result.score < 1.0  # POLICY.md 1.1
     assert result.verdict not in ("incorrect", "no_answer") or result.score == 0.0
+    # grades are built without validation (graders.grading._new_grade): each must be the Grade validation makes
+    again = Grade.model_validate(result.model_dump())
+    assert again == result and again.model_fields_set == result.model_fields_set
+    assert again.model_dump_json() == result.model_dump_json()
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -61,6 +65,11 @@ def test_any_json_ish_record_grades(index, record):
 def test_number_and_markup_soup_grades(text):
     for c in DISTINCT_CASES:
         check(grade(c, text))
+
+
+def test_every_table_grade_is_the_grade_validation_makes():
+    for _name, case, response, *_ in TABLE:
+        check(grade(case, response))
 
 
 def test_graders_stand_alone_without_assetgen_or_rendering_libraries():
