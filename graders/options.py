@@ -18,9 +18,15 @@ from graders import normalize as N
 
 Mention = tuple[int, int]  # (position in the canonical text, option index)
 
+_HANDS = (r"(?:how\s+)?(?:the\s+)?(?:hands?\s+(?:of|on)\s+an?\s+clock|(?:an?\s+|the\s+)?clock(?:['’]s)?\s+hands?)"
+          r"(?:\s+(?:move|turn|go|run)s?)?")
 _CANON = (
     (re.compile(r"\b(?:counter|anti)[\s-]?clock[\s-]?wise\b|\bccw\b"), "counterclockwise"),
     (re.compile(r"\bclock[\s-]wise\b"), "clockwise"),
+    # the way a clock's hands turn (or against it): "in the same direction as the hands of a clock"
+    (re.compile(rf"\b(?:(?:in\s+)?the\s+)?opposite\s+(?:(?:direction|way)\s+)?(?:to|of|from)\s+{_HANDS}"),
+     "counterclockwise"),
+    (re.compile(rf"\b(?:(?:in\s+)?the\s+same\s+(?:direction|way)\s+as|like)\s+{_HANDS}"), "clockwise"),
     (re.compile(r"(?<=[a-z])-(?=[a-z])"), " "),
     (re.compile(r"\bupper\b|\bup\b(?=[\s-]+(?:left|right)\b)"), "top"),
     (re.compile(r"\blower\b|\bdown\b(?=[\s-]+(?:left|right)\b)"), "bottom"),
@@ -118,8 +124,8 @@ _PLACE = rf"(?:{_WORD})(?:(?:[\s-]+|\s+of\s+the\s+)(?:{_WORD}))?(?:[\s-]+hand)?"
 _PLACE_RE = re.compile(rf"\b({_PLACE})\b")
 _FROM_TO = re.compile(rf"\b(?:from\s+)?(?:the\s+)?({_PLACE})(?:\s+(?:corner|side|edge|part|area))?(?:\s+of\s+the\s+"
                       rf"(?:frame|screen|image|video))?\s+(?:to|towards?|into)\s+(?:the\s+)?({_PLACE})\b")
-_ORIGIN = re.compile(rf"\b(?:from|away from|start(?:s|ed|ing)?\s+(?:at|in|from|on)|begin(?:s|ning)?\s+(?:at|in|on)|"
-                     rf"began\s+(?:at|in|on))\s+(?:the\s+)?({_PLACE})\b")
+_ORIGIN = re.compile(rf"\b(?:from|away from|(?:start(?:s|ed|ing)?|begin(?:s|ning)?|began)\s+(?:out\s+|off\s+)?"
+                     rf"(?:at|in|from|on|near|close to|by))\s+(?:the\s+)?({_PLACE})\b")
 
 
 def _vector(place: str) -> tuple[int, int]:
