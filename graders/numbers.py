@@ -117,16 +117,23 @@ _CONTRAST = re.compile(r"\b(?:but|however|yet|actually)\b")
 _OPENS_CONTRAST = re.compile(r"\W*(?:but|however|yet|actually|on (?:a )?closer (?:look|count|inspection))\b")
 
 
-def _committed(text: str, claims):
+def _committed(text: str, claims, noun=None):
     """(the claims to choose from, the hedge): a hedge resolved after a contrast ('6 or 7 at first glance, but
     counting carefully there are 6') is no hedge; the later clause decides (POLICY.md 3.5)."""
     hedge = _hedge(text, claims)
     if hedge:
         cuts = [m.end() for m in _CONTRAST.finditer(text)]
         later = [c for c in claims if cuts and c[0] >= cuts[-1]]
-        if later and not _hedge(text, later):
+        if _resolves(text, later, hedge, noun):
             return later, ()
     return claims, hedge
+
+
+def _resolves(text: str, later, hedge, noun) -> bool:
+    """Does a later clause settle a hedge? It states one value, which is one of those hedged or the count
+    asked for ('…, but 2 of them overlap' settles nothing)."""
+    return bool(later) and not _hedge(text, later) and (
+        all(c[2] in hedge for c in later) or noun is None or bool(_bound(text, later, noun)))
 
 
 def _choose(text: str, claims, noun) -> float:
@@ -182,7 +189,7 @@ def stated_number(answer: str, question: str = "", trace: bool = False, unit: st
         if place.kind in ("lead", "sentence"):
             sentence_claims.append((place, text, claims))
             continue
-        claims, hedge = _committed(text, claims)
+        claims, hedge = _committed(text, claims, noun)
         if place.kind == "bold" and len({c[2] for c in claims}) > 1:
             continue  # bold marks several things: it does not single out the answer
         return Stated(None if hedge else _choose(text, claims, noun), place.kind, hedge)
@@ -199,9 +206,9 @@ def stated_number(answer: str, question: str = "", trace: bool = False, unit: st
     if chosen is None:
         return Stated(None, None)
     place, text, claims = sentence_claims[chosen]
-    claims, hedge = _committed(text, claims)
+    claims, hedge = _committed(text, claims, noun)
     if hedge:  # a hedge resolved by a later sentence that opens with a contrast ('…; however, there are 5')
         for later_place, later_text, later_claims in sentence_claims[chosen + 1:]:
-            if _OPENS_CONTRAST.match(later_text) and not _hedge(later_text, later_claims):
+            if _OPENS_CONTRAST.match(later_text) and _resolves(later_text, later_claims, hedge, noun):
                 return Stated(_choose(later_text, later_claims, noun), later_place.kind)
     return Stated(None if hedge else _choose(text, claims, noun), place.kind, hedge)

@@ -20,13 +20,15 @@ Mention = tuple[int, int]  # (position in the canonical text, option index)
 
 _HANDS = (r"(?:how\s+)?(?:the\s+)?(?:hands?\s+(?:of|on)\s+an?\s+clock|(?:an?\s+|the\s+)?clock(?:['’]s)?\s+hands?)"
           r"(?:\s+(?:move|turn|go|run)s?)?")
-_CANON = (
-    (re.compile(r"\b(?:counter|anti)[\s-]?clock[\s-]?wise\b|\bccw\b"), "counterclockwise"),
-    (re.compile(r"\bclock[\s-]wise\b"), "clockwise"),
-    # the way a clock's hands turn (or against it): "in the same direction as the hands of a clock"
+# the way a clock's hands turn (or against it): "in the same direction as the hands of a clock"
+_CLOCK_HANDS = (
     (re.compile(rf"\b(?:(?:in\s+)?the\s+)?opposite\s+(?:(?:direction|way)\s+)?(?:to|of|from)\s+{_HANDS}"),
      "counterclockwise"),
     (re.compile(rf"\b(?:(?:in\s+)?the\s+same\s+(?:direction|way)\s+as|like)\s+{_HANDS}"), "clockwise"),
+)
+_CANON = (
+    (re.compile(r"\b(?:counter|anti)[\s-]?clock[\s-]?wise\b|\bccw\b"), "counterclockwise"),
+    (re.compile(r"\bclock[\s-]wise\b"), "clockwise"),
     (re.compile(r"(?<=[a-z])-(?=[a-z])"), " "),
     (re.compile(r"\bupper\b|\bup\b(?=[\s-]+(?:left|right)\b)"), "top"),
     (re.compile(r"\blower\b|\bdown\b(?=[\s-]+(?:left|right)\b)"), "bottom"),
@@ -68,6 +70,9 @@ def canon(text: str) -> str:
     text = N.normalize_colors(text)
     if "'" in text:
         text = _LATE_YEAR.sub(r"19\1", _SHORT_YEAR.sub(r"20\1", text))
+    if "hand" in text and "clock" in text:
+        for pattern, replacement in _CLOCK_HANDS:
+            text = pattern.sub(replacement, text)
     if any(t in text for t in _CANON_NEEDS):
         for pattern, replacement in _CANON:
             text = pattern.sub(replacement, text)

@@ -495,6 +495,8 @@ TABLE = [
     ("3.5-a-hedge-resolved-after-however", CIRCLES,
      ok("It could be 4 or 5 circles if two of them are one shape; however, on a closer count there are 5 circles."),
      "correct", None),
+    ("3.5-a-later-clause-about-something-else-settles-no-hedge", {**CIRCLES, "truth": {"kind": "number", "value": 2}},
+     ok("There are 5 or 6 circles, but the largest has a radius of 2."), "incorrect", "wrong"),
     ("3.5-a-hedge-resolved-by-another-hedge-is-a-hedge", CIRCLES,
      ok("Maybe 4 or 5, but it could also be 5 or 6 circles."), "incorrect", "wrong"),
     ("3.3-cut-inside-a-latex-formula-states-no-root", ROOTS,
