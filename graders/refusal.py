@@ -61,9 +61,12 @@ _FOREIGN = re.compile(
     r"|申し訳(?:ありません|ございません)|(?:判断|確認|識別|回答|分析)(?:することが)?できません"
     r"|죄송|(?:수|볼 수) 없습니다",
     re.IGNORECASE | re.MULTILINE)
-_FOREIGN_NEEDS = ("je ", "impossible", "possible", "désol", "navr", "excuse", "kann", "lage", "mögl", "leid",
-                  "leider", "no ", "siento", "lamenta", "disculpa", "non ", "dispiace", "não", "desculpe", "lamento",
-                  "抱歉", "对不起", "遗憾", "不好意思", "我", "无法", "申し訳", "できません", "죄송", "없습니다")
+# one of these is in every refusal _FOREIGN knows (checked only when the English pattern found none)
+_FOREIGN_ASCII = ("je n", "impossible", "pas possible", "kann", "in der lage", "leid", "no puedo", "no podemos",
+                  "no soy", "no me es", "no es posible", "no tengo", "siento", "lamentablemente", "disculpa",
+                  "non posso", "non riesco", "non sono", "dispiace", "desculpe", "lamento")
+_FOREIGN_OTHER = ("désol", "navr", "möglich", "non è", "não", "抱歉", "对不起", "遗憾", "不好意思", "我", "无法",
+                  "申し訳", "できません", "죄송", "없습니다")
 
 
 # one of these is in every refusal the pattern knows: most answers are ruled out without it
@@ -78,4 +81,5 @@ def is_refusal(answer: str) -> bool:
     text = N.clean(answer[:600]).replace("’", "'")
     if N.has_any(text, _NEEDS) and _REFUSAL.search(text):
         return True
-    return N.has_any(text, _FOREIGN_NEEDS) and bool(_FOREIGN.search(text))
+    needed = N.has_any(text, _FOREIGN_ASCII) or (not text.isascii() and N.has_any(text, _FOREIGN_OTHER))
+    return needed and bool(_FOREIGN.search(text))
