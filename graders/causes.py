@@ -43,6 +43,18 @@ def is_degenerate(answer: str) -> bool:
 _TRACE_VALUE = re.compile(r"\btotal\b\s*(?:=|:|is|becomes|->|→)\s*(-?\d{1,18})\b", re.IGNORECASE)
 
 
+def trace_missing(answer: str, args: dict) -> str | None:
+    """A case that asks for a step-by-step trace (its grader has `trace`) answered with the return value alone:
+    right information in the wrong form (POLICY.md 5.3). A trace is two or more running totals, or lines of
+    numbers ('i=1: 8', a table), however they are written."""
+    if "trace" not in args:
+        return None
+    if len(_TRACE_VALUE.findall(answer[:20_000])) >= 2:
+        return None
+    numbered = sum(1 for line in answer[:20_000].splitlines() if any(ch.isdigit() for ch in line))
+    return None if numbered >= 3 else "asked for a step-by-step trace, got only the return value"
+
+
 def trace_before_loop(trace: list, answer: str) -> float:
     """The share of a trace written right before it fell into a loop: its agreeing steps, a repeated
     step counted once, over the steps and the return value."""
@@ -90,4 +102,9 @@ def progress_so_far(truth: Truth, grader: str, args: dict, answer: str, found: A
                      and str(truth.value[k]).lower().startswith(str(found[k]).lower())]
         agrees = len(right) + len(cut_short) == len(found)
         return agrees, len(right) / len(truth.value) if agrees and truth.value else 0.0
+    if grader == "keywords":  # a description: the concepts already written, none contradicted
+        from graders.matchers import concepts_mentioned
+
+        present, wrong, total = concepts_mentioned(truth, answer, args)
+        return not wrong, len(present) / total if total and not wrong else 0.0
     return True, 0.0  # a single value that never arrived contradicts nothing, and shows nothing

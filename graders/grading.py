@@ -124,6 +124,7 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
         problem = None if match.details["json_object"] else _NO_JSON
     else:
         problem = format_problem(answer, wanted) if wanted else None
+    problem = problem or causes.trace_missing(answer, case.grader.args)
     if problem:
         match.format_ok = False
         match.explanation = f"{problem}; {match.explanation}"

@@ -102,11 +102,29 @@ _LIST_GOES_ON = re.compile(r"(?:\s*(?:,|\band\b|\bor\b|&)\s*[-+]?\d+(?:\.\d+)?(?
 _OPERAND = re.compile(r"[-+*/×÷^±√(]\s*$")
 
 
+_LATEX = ((re.compile(r"\\[{}]|\\(?:left|right|displaystyle)\b|\\[dt]?frac\b"), " "),
+          (re.compile(r"\\pm\b|\\mp\b"), " ± "), (re.compile(r"\\(?:cdot|times)\b"), " × "),
+          (re.compile(r"\\div\b"), " ÷ "), (re.compile(r"\\sqrt\b|\bsqrt\b"), "√"),
+          (re.compile(r"\}\s*\{"), ")/("), (re.compile(r"\{"), "("), (re.compile(r"\}"), ")"))
+# an operand: before an operator ('-2 ± …', '4 + 32'), a coefficient ('2x'), or the equation itself restated
+# ('2x^2 + 2x - 4 = 0': a value after '=' whose left side holds the unknown in an expression)
+_OPERATOR_NEXT = re.compile(r"\s*(?:[*/×÷^)±]|[-+]\s*[\d√(])|[a-z](?![a-z])")
+_EQUATION_LEFT = re.compile(r"(?:\d\s*[a-z](?![a-z])|[a-z]\s*[\^²]|[a-z]\s*[-+*/×]\s*[\d(])[^=:$\n]*=\s*$")
+
+
+def _formulas_as_symbols(text: str) -> str:
+    """LaTeX and 'sqrt(…)' written as the operators they are: '\\frac{-2 \\pm \\sqrt{36}}{4}' is '(-2 ± √(36))/(4)'."""
+    if "\\" in text or "sqrt" in text:
+        for pattern, symbol in _LATEX:
+            text = pattern.sub(symbol, text)
+    return text
+
+
 def _stated_numbers(text: str) -> list[float]:
     """Numbers stated as values, not operands of a worked formula: the 'x = 1' assignments when there
     are any (and a list continuing the last one: 'x = -2, 1'), else the numbers no operator touches
-    ('(−2 ± √36)/4' states nothing)."""
-    text = N.words_to_digits(N.clean(text))
+    ('(−2 ± √36)/4' states nothing), in LaTeX too (POLICY.md 3.3)."""
+    text = _formulas_as_symbols(N.words_to_digits(N.clean(text)))
     assignments = list(_ASSIGNED.finditer(text))
     if assignments:
         values = [float(m.group(1)) for m in assignments]
@@ -118,7 +136,7 @@ def _stated_numbers(text: str) -> list[float]:
     for m in N.NUMBER.finditer(text):
         if _OPERAND.search(text, max(0, m.start() - 3), m.start()) and not m.group(1):
             continue
-        if re.match(r"\s*[*/×÷^)]", text[m.end():]):
+        if _OPERATOR_NEXT.match(text, m.end()) or _EQUATION_LEFT.search(text, max(0, m.start() - 80), m.start()):
             continue
         sign, whole, frac = m.groups()
         value = float(whole.replace(",", "") + (frac or ""))
@@ -254,15 +272,22 @@ def _concept_present(text: str, synonyms: list[str], negated: list[tuple[int, in
     return any(not spans.is_blocked(m.start(), negated) for m in _concept_pattern(tuple(synonyms)).finditer(text))
 
 
-@grader("keywords")
-def keywords(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
-    """Descriptions: each concept (a list of synonyms or stems) must be mentioned; forbidden ones must not."""
+def concepts_mentioned(truth: Truth, answer: str, args: dict[str, Any]) -> tuple[list[str], list[str], int]:
+    """(the concepts a description mentions, the forbidden ones it mentions, how many concepts were asked)."""
     text = N.normalize_colors(answer)
     concepts: list[list[str]] = args.get("concepts") or [[str(truth.value), *truth.aliases]]
     forbidden: list[list[str]] = args.get("forbidden", [])
     negated = spans.blocked(text, asides=False)
     present = [c[0] for c in concepts if _concept_present(text, c, negated)]
     wrong = [c[0] for c in forbidden if _concept_present(text, c, negated)]
+    return present, wrong, len(concepts)
+
+
+@grader("keywords")
+def keywords(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
+    """Descriptions: each concept (a list of synonyms or stems) must be mentioned; forbidden ones must not."""
+    present, wrong, _ = concepts_mentioned(truth, answer, args)
+    concepts: list[list[str]] = args.get("concepts") or [[str(truth.value), *truth.aliases]]
     # a contradiction is one more part wrong, not the whole description: 'a brown ball moves from right to
     # left' has the object and its color right (POLICY.md 1.2)
     score = len(present) / (len(concepts) + len(wrong))

@@ -19,7 +19,8 @@ from graders import spans
 _IDIOMS = re.compile(r"\bone (?=at a time|by one|after (?:another|the other)|another|of (?:the|them|these))"
                      r"|\b(?:each|no|any|some) one\b")
 _ONE = re.compile(r"\b(?:a single|a lone|just one|only one|exactly one)\b")
-_NONE = re.compile(r"\bno(?=\s+(?:[a-z-]{1,20}\s+){0,2}?[a-z-]{1,20}s\b)|^\W*none\b")  # 'no intersections'
+# 'no intersections' is 0; 'no es posible' (Spanish) is not: a plural is 3 letters or more
+_NONE = re.compile(r"\bno(?=\s+(?:[a-z-]{1,20}\s+){0,2}?[a-z-]{2,20}s\b)|^\W*none\b")
 # an operand of a written operation ('91 x 84', '2 * 3'), not a stated value
 _OPERATOR_AFTER = re.compile(r"\s*[x*/÷^+]\s*[-+]?\d")
 _OPERATOR_BEFORE = re.compile(r"\d\s*[x*/÷^+]\s*$")
@@ -112,6 +113,29 @@ def _hedge(text: str, claims) -> tuple[float, ...]:
     return ()
 
 
+_CONTRAST = re.compile(r"\b(?:but|however|yet|actually)\b")
+_OPENS_CONTRAST = re.compile(r"\W*(?:but|however|yet|actually|on (?:a )?closer (?:look|count|inspection))\b")
+
+
+def _committed(text: str, claims, noun=None):
+    """(the claims to choose from, the hedge): a hedge resolved after a contrast ('6 or 7 at first glance, but
+    counting carefully there are 6') is no hedge; the later clause decides (POLICY.md 3.5)."""
+    hedge = _hedge(text, claims)
+    if hedge:
+        cuts = [m.end() for m in _CONTRAST.finditer(text)]
+        later = [c for c in claims if cuts and c[0] >= cuts[-1]]
+        if _resolves(text, later, hedge, noun):
+            return later, ()
+    return claims, hedge
+
+
+def _resolves(text: str, later, hedge, noun) -> bool:
+    """Does a later clause settle a hedge? It states one value, which is one of those hedged or the count
+    asked for ('…, but 2 of them overlap' settles nothing)."""
+    return bool(later) and not _hedge(text, later) and (
+        all(c[2] in hedge for c in later) or noun is None or bool(_bound(text, later, noun)))
+
+
 def _choose(text: str, claims, noun) -> float:
     equals = text.rfind("=")
     after = [c for c in claims if c[0] > equals] if equals >= 0 else []
@@ -165,7 +189,7 @@ def stated_number(answer: str, question: str = "", trace: bool = False, unit: st
         if place.kind in ("lead", "sentence"):
             sentence_claims.append((place, text, claims))
             continue
-        hedge = _hedge(text, claims)
+        claims, hedge = _committed(text, claims, noun)
         if place.kind == "bold" and len({c[2] for c in claims}) > 1:
             continue  # bold marks several things: it does not single out the answer
         return Stated(None if hedge else _choose(text, claims, noun), place.kind, hedge)
@@ -177,12 +201,14 @@ def stated_number(answer: str, question: str = "", trace: bool = False, unit: st
         values = _numbers(tail)
         return Stated(values[-1][2], "end") if values else Stated(None, None)
     # the first sentence bound to what the question asks, else the first sentence with a number
-    for place, text, claims in sentence_claims:
-        if _bound(text, claims, noun):
-            hedge = _hedge(text, claims)
-            return Stated(None if hedge else _choose(text, claims, noun), place.kind, hedge)
-    if sentence_claims:
-        place, text, claims = sentence_claims[0]
-        hedge = _hedge(text, claims)
-        return Stated(None if hedge else _choose(text, claims, noun), place.kind, hedge)
-    return Stated(None, None)
+    chosen = next((k for k, (_, text, claims) in enumerate(sentence_claims) if _bound(text, claims, noun)),
+                  0 if sentence_claims else None)
+    if chosen is None:
+        return Stated(None, None)
+    place, text, claims = sentence_claims[chosen]
+    claims, hedge = _committed(text, claims, noun)
+    if hedge:  # a hedge resolved by a later sentence that opens with a contrast ('…; however, there are 5')
+        for later_place, later_text, later_claims in sentence_claims[chosen + 1:]:
+            if _OPENS_CONTRAST.match(later_text) and _resolves(later_text, later_claims, hedge, noun):
+                return Stated(_choose(later_text, later_claims, noun), later_place.kind)
+    return Stated(None if hedge else _choose(text, claims, noun), place.kind, hedge)

@@ -18,6 +18,14 @@ from graders import normalize as N
 
 Mention = tuple[int, int]  # (position in the canonical text, option index)
 
+_HANDS = (r"(?:how\s+)?(?:the\s+)?(?:hands?\s+(?:of|on)\s+an?\s+clock|(?:an?\s+|the\s+)?clock(?:['’]s)?\s+hands?)"
+          r"(?:\s+(?:move|turn|go|run)s?)?")
+# the way a clock's hands turn (or against it): "in the same direction as the hands of a clock"
+_CLOCK_HANDS = (
+    (re.compile(rf"\b(?:(?:in\s+)?the\s+)?opposite\s+(?:(?:direction|way)\s+)?(?:to|of|from)\s+{_HANDS}"),
+     "counterclockwise"),
+    (re.compile(rf"\b(?:(?:in\s+)?the\s+same\s+(?:direction|way)\s+as|like)\s+{_HANDS}"), "clockwise"),
+)
 _CANON = (
     (re.compile(r"\b(?:counter|anti)[\s-]?clock[\s-]?wise\b|\bccw\b"), "counterclockwise"),
     (re.compile(r"\bclock[\s-]wise\b"), "clockwise"),
@@ -62,6 +70,9 @@ def canon(text: str) -> str:
     text = N.normalize_colors(text)
     if "'" in text:
         text = _LATE_YEAR.sub(r"19\1", _SHORT_YEAR.sub(r"20\1", text))
+    if "hand" in text and "clock" in text:
+        for pattern, replacement in _CLOCK_HANDS:
+            text = pattern.sub(replacement, text)
     if any(t in text for t in _CANON_NEEDS):
         for pattern, replacement in _CANON:
             text = pattern.sub(replacement, text)
@@ -118,8 +129,8 @@ _PLACE = rf"(?:{_WORD})(?:(?:[\s-]+|\s+of\s+the\s+)(?:{_WORD}))?(?:[\s-]+hand)?"
 _PLACE_RE = re.compile(rf"\b({_PLACE})\b")
 _FROM_TO = re.compile(rf"\b(?:from\s+)?(?:the\s+)?({_PLACE})(?:\s+(?:corner|side|edge|part|area))?(?:\s+of\s+the\s+"
                       rf"(?:frame|screen|image|video))?\s+(?:to|towards?|into)\s+(?:the\s+)?({_PLACE})\b")
-_ORIGIN = re.compile(rf"\b(?:from|away from|start(?:s|ed|ing)?\s+(?:at|in|from|on)|begin(?:s|ning)?\s+(?:at|in|on)|"
-                     rf"began\s+(?:at|in|on))\s+(?:the\s+)?({_PLACE})\b")
+_ORIGIN = re.compile(rf"\b(?:from|away from|(?:start(?:s|ed|ing)?|begin(?:s|ning)?|began)\s+(?:out\s+|off\s+)?"
+                     rf"(?:at|in|from|on|near|close to|by))\s+(?:the\s+)?({_PLACE})\b")
 
 
 def _vector(place: str) -> tuple[int, int]:

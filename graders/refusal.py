@@ -1,4 +1,4 @@
-"""Did the model decline to answer? One detector for every grader (POLICY.md 6.1).
+"""Did the model decline to answer? One detector for every grader (POLICY.md 6.5), in any language.
 
 Used only when no answer of the asked kind was found: "I can't be sure, but I count 5" is an answer.
 """
@@ -44,6 +44,30 @@ _REFUSAL = re.compile(
     r"not able|won't|not possible)\b",
     re.IGNORECASE | re.MULTILINE)
 
+# The same declining in the other languages VLMs answer in: a first-person "cannot" / "unable", an apology
+# that declines, "it is not possible to" (French, German, Spanish, Italian, Portuguese, Chinese, Japanese, Korean)
+_FOREIGN = re.compile(
+    r"\bje ne (?:peux|puis|sais|parviens|suis pas (?:en mesure|capable))\b|\bje n'arrive pas\b"
+    r"|\b(?:il (?:est|m'est)|c'est) (?:impossible|pas possible)\b|^\W*impossible de\b"
+    r"|\b(?:désolée?|navrée?|je m'excuse)\b[^.\n]{0,80}\b(?:ne|impossible|pas)\b"
+    r"|\b(?:ich kann|kann ich)\b[^.\n]{0,60}\b(?:nicht|keine?[nrs]?)\b|\bnicht in der lage\b"
+    r"|\b(?:es ist|ist es) (?:mir )?(?:nicht möglich|unmöglich)\b"
+    r"|\b(?:es tut mir leid|leider)\b[^.\n]{0,80}\b(?:nicht|kein)"
+    r"|\bno (?:puedo|podemos|soy capaz|me es posible|es posible|tengo (?:la )?(?:capacidad|acceso))\b"
+    r"|\b(?:lo siento|lamentablemente|disculpa)\b[^.\n]{0,80}\bno\b"
+    r"|\bnon (?:posso|riesco|sono in grado|è possibile)\b|\bmi dispiace\b[^.\n]{0,80}\bnon\b"
+    r"|\bnão (?:posso|consigo|sou capaz|é possível)\b|\b(?:desculpe|lamento)\b[^.\n]{0,80}\bnão\b"
+    r"|(?:抱歉|对不起|很遗憾|不好意思|我(?:无法|不能|没办法|没有办法|不可以))|无法(?:识别|确定|判断|回答|分析|查看|看到|看清|读取|观看|辨认)"
+    r"|申し訳(?:ありません|ございません)|(?:判断|確認|識別|回答|分析)(?:することが)?できません"
+    r"|죄송|(?:수|볼 수) 없습니다",
+    re.IGNORECASE | re.MULTILINE)
+# one of these is in every refusal _FOREIGN knows (checked only when the English pattern found none)
+_FOREIGN_ASCII = ("je n", "impossible", "pas possible", "kann", "in der lage", "leid", "no puedo", "no podemos",
+                  "no soy", "no me es", "no es posible", "no tengo", "siento", "lamentablemente", "disculpa",
+                  "non posso", "non riesco", "non sono", "dispiace", "desculpe", "lamento")
+_FOREIGN_OTHER = ("désol", "navr", "möglich", "non è", "não", "抱歉", "对不起", "遗憾", "不好意思", "我", "无法",
+                  "申し訳", "できません", "죄송", "없습니다")
+
 
 # one of these is in every refusal the pattern knows: most answers are ruled out without it
 _NEEDS = ("hard", "difficult", "too ", "legible", "readable",
@@ -55,4 +79,7 @@ _NEEDS = ("hard", "difficult", "too ", "legible", "readable",
 def is_refusal(answer: str) -> bool:
     """The answer declines (searched in its first 600 characters, where declining is done)."""
     text = N.clean(answer[:600]).replace("’", "'")
-    return N.has_any(text, _NEEDS) and bool(_REFUSAL.search(text))
+    if N.has_any(text, _NEEDS) and _REFUSAL.search(text):
+        return True
+    needed = N.has_any(text, _FOREIGN_ASCII) or (not text.isascii() and N.has_any(text, _FOREIGN_OTHER))
+    return needed and bool(_FOREIGN.search(text))

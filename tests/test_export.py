@@ -275,6 +275,9 @@ def stated(case) -> str:
         return ", ".join(map(str, value))
     if case.truth.kind == "choice" or case.grader.args.get("format") == "one_word":
         return str(value)
+    if "trace" in case.grader.args:  # the trace the prompt asks for, then its answer (POLICY.md 5.3)
+        return "\n".join([*(f"i = {i + 1}, total = {t}" for i, t in enumerate(case.grader.args["trace"])),
+                          f"Answer: {value}"])
     return f"The answer is {value}" if case.grader.name != "transcription" else str(value)
 
 

@@ -26,6 +26,9 @@ def stated(case, value) -> str:
         return f"```\n{value}\n```"
     if case.grader.args.get("format") == "one_word":
         return str(value)
+    if "trace" in case.grader.args:  # the trace the prompt asks for, then its answer (POLICY.md 5.3)
+        steps = [f"i = {i + 1}, total = {t}" for i, t in enumerate(case.grader.args["trace"])]
+        return "\n".join([*steps, f"Answer: {value}"])
     return f"The answer is **{value}**."
 
 

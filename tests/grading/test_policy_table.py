@@ -78,6 +78,8 @@ MOTION = choice("B", ["a straight line", "bouncing off the walls", "a circle"],
                 "How does the ball move in this video? It moves in", modality="video")
 SPIN = choice("A", ["clockwise", "counterclockwise"], "The ball in this video moves around a circle. Does it go "
               "clockwise or counterclockwise (as seen on screen)?", modality="video")
+SPIN_B = choice("B", ["clockwise", "counterclockwise"], "The ball in this video moves around a circle. Does it go "
+                "clockwise or counterclockwise (as seen on screen)?", modality="video")
 SPEED_B = choice("B", ["the first video", "the second video"], "In which video does the ball move faster?",
                  modality="multi_video")
 SPEED = choice("A", ["the first video", "the second video"], "You are shown two videos, each with one moving ball. "
@@ -470,6 +472,60 @@ TABLE = [
     ("6.8-refusal-is-not-format", OBJECT, ok("I'm sorry, but I can't help with that."), "no_answer", "refusal"),
     ("6.8-wrong-prose-is-not-format", OBJECT, ok("The object is a blue circle moving up."), "incorrect", "wrong"),
     ("6.9-a-vision-error", CIRCLES, ok("There are 4 circles."), "incorrect", "wrong"),
+    # second realistic set (issue #12): classes behind its looked-at misses, each with a second phrasing
+    ("6.5-refusal-in-french", LEFT_OF,
+     ok("Désolé, je ne peux pas déterminer la position relative des formes dans cette image."), "no_answer", "refusal"),
+    ("6.5-refusal-in-french-not-able", CIRCLES,
+     ok("Je suis navré, mais je ne suis pas en mesure d'analyser cette image."), "no_answer", "refusal"),
+    ("6.5-refusal-in-german", FLASHES, ok("Leider kann ich keine Videos analysieren."), "no_answer", "refusal"),
+    ("6.5-refusal-in-german-apology", BOUNCES,
+     ok("Es tut mir leid, aber ich bin nicht in der Lage, dieses Video auszuwerten."), "no_answer", "refusal"),
+    ("6.5-refusal-in-spanish", ONE_WORD, ok("Lo siento, no puedo ver el contenido de este video."),
+     "no_answer", "refusal"),
+    ("6.5-refusal-in-spanish-not-possible", CIRCLES, ok("No es posible determinar el número de círculos."),
+     "no_answer", "refusal"),
+    ("6.5-refusal-in-chinese", PRODUCT, ok("抱歉，我无法识别图中的数值。"), "no_answer", "refusal"),
+    ("6.5-refusal-in-chinese-cannot", PULSES, ok("对不起，我不能观看视频，所以无法回答。"), "no_answer", "refusal"),
+    ("6.5-refusal-in-portuguese", CIRCLES, ok("Desculpe, não consigo analisar esta imagem."), "no_answer", "refusal"),
+    ("6.5-an-unsure-answer-in-another-language-is-an-answer", CIRCLES,
+     ok("Je ne peux pas en être certain, mais je compte 5 cercles."), "correct", None),
+    ("3.5-a-hedge-resolved-after-but", PURPLE,
+     ok("At first glance it looks like 6 or 7, since two of the bottom-row cells are close to magenta, but "
+        "counting carefully, there are 6 purple cells."), "correct", None),
+    ("3.5-a-hedge-resolved-after-however", CIRCLES,
+     ok("It could be 4 or 5 circles if two of them are one shape; however, on a closer count there are 5 circles."),
+     "correct", None),
+    ("3.5-a-later-clause-about-something-else-settles-no-hedge", {**CIRCLES, "truth": {"kind": "number", "value": 2}},
+     ok("There are 5 or 6 circles, but the largest has a radius of 2."), "incorrect", "wrong"),
+    ("3.5-a-hedge-resolved-by-another-hedge-is-a-hedge", CIRCLES,
+     ok("Maybe 4 or 5, but it could also be 5 or 6 circles."), "incorrect", "wrong"),
+    ("3.3-cut-inside-a-latex-formula-states-no-root", ROOTS,
+     cut("We solve $2x^2 + 2x - 4 = 0$ with the quadratic formula:\n\n$$x = \\frac{-2 \\pm \\sqrt{2^2 - 4 \\cdot 2 "
+         "\\cdot (-4)}}{2 \\cdot 2} = \\frac{-2 \\pm \\sqrt{36}}{4} = \\frac{-2 \\pm "), "no_answer", "truncation"),
+    ("3.3-cut-inside-a-plain-formula-states-no-root", ROOTS,
+     cut("By the quadratic formula, x = (-2 ± sqrt(4 + 32)) / 4 = (-2 ± "), "no_answer", "truncation"),
+    ("3.3-latex-formula-then-its-roots", ROOTS,
+     ok("$$x = \\frac{-2 \\pm \\sqrt{36}}{4}$$ so $x = 1$ or $x = -2$."), "correct", None),
+    ("5.3-return-value-without-the-asked-trace-is-format", TRACED, ok("The function returns 7."), "partial", "format"),
+    ("5.3-answer-line-alone-without-the-asked-trace-is-format", TRACED, ok("Answer: 7"), "partial", "format"),
+    ("5.3-an-inline-trace-is-a-trace", TRACED,
+     ok("i=1: total=8; i=2: total=6; i=3: total=18; i=4: total=6; i=5: total=20; i=6: total=7. Answer: 7"),
+     "correct", None),
+    ("6.6-a-description-cut-before-its-last-concept", ACROSS,
+     cut("The video shows a single brown ball on a white background. At the start, the ball is near the left "
+         "edge, and it then moves steadily"), "partial", "truncation"),
+    ("6.6-a-description-cut-after-object-and-color", ACROSS, cut("In this clip, a brown ball travels across the"),
+     "partial", "truncation"),
+    ("6.6-a-cut-description-that-contradicts-is-wrong", ACROSS, cut("A brown ball moves from right to left, and"),
+     "partial", "wrong"),
+    ("4.2-direction-by-start-and-end", LINEAR,
+     ok("It starts near the bottom-left corner and ends near the top-right corner."), "correct", None),
+    ("4.2-direction-begins-close-to-and-finishes", LINEAR,
+     ok("The ball begins close to the lower left and finishes in the upper right."), "correct", None),
+    ("4.2-clockwise-as-clock-hands", SPIN, ok("It moves in the same direction as the hands of a clock."),
+     "correct", None),
+    ("4.2-counterclockwise-as-opposite-to-clock-hands", SPIN_B,
+     ok("It goes the opposite way to a clock's hands."), "correct", None),
 ]
 
 
