@@ -9,56 +9,17 @@ import json
 import os
 from collections import Counter, defaultdict
 
+from labelling import Corpus, frames, repeat, sent, think, video_url
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 CASES = os.environ.get("ASSETGEN_GOLDEN", "/work/main/golden/cases.jsonl")
 
-VERDICTS = {"correct", "partial", "incorrect", "no_answer"}
-CAUSES = {"truncation", "reasoning_exhausted", "safety_redaction", "frame_sampling", "refusal",
-          "degenerate_repetition", "format", "wrong"}
 STYLES = {"qwen3-vl", "gpt-4o", "gemma-3", "llava-1.6", "internvl"}
 
-CORPUS: dict[str, list[dict]] = defaultdict(list)
-_current: list[str] = [""]
-
-
-def case(cid: str) -> None:
-    _current[0] = cid
-
-
-def sent(video_mode=None, frames_shown=None, max_tokens=None, thinking=None):
-    """Shaped like graders.records.Sent: max_tokens, video_mode, frames_shown, thinking."""
-    return {"max_tokens": max_tokens, "video_mode": video_mode, "frames_shown": frames_shown,
-            "thinking": thinking}
-
-
-def VU(**kw):  # a clip sent as video_url, frame count not known unless given
-    return sent(video_mode="video_url", **kw)
-
-
-def FR(n, **kw):  # a clip sent as n sampled frames
-    return sent(video_mode="frames", frames_shown=n, **kw)
-
-
-def R(style, content, verdict, cause=None, why="", reasoning=None, finish="stop", s=None):
-    assert style in STYLES, style
-    assert verdict in VERDICTS, verdict
-    assert (cause is None) == (verdict == "correct"), (verdict, cause)
-    assert cause is None or cause in CAUSES, cause
-    assert why, "every label needs a why"
-    CORPUS[_current[0]].append({
-        "style": style,
-        "response": {"content": content, "reasoning": reasoning, "finish_reason": finish, "sent": s},
-        "human": {"verdict": verdict, "cause": cause, "why": why},
-    })
-
-
-def think(reasoning: str, answer: str) -> str:
-    """Qwen3 without a reasoning parser: the thinking is inside content."""
-    return f"<think>\n{reasoning}\n</think>\n\n{answer}"
-
-
-def loop(unit: str, times: int, prefix: str = "") -> str:
-    return prefix + unit * times
+corpus = Corpus(STYLES)
+CORPUS = corpus.rows
+case, R = corpus.case, corpus.add
+VU, FR, loop = video_url, frames, repeat
 
 
 REFUSE_IMG = [

@@ -8,62 +8,23 @@ from __future__ import annotations
 
 import json
 import os
-from collections import Counter, defaultdict
+from collections import Counter
+
+from labelling import Corpus, frames, repeat, sent, think, video_url
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 CASES = os.path.join(ROOT, "golden", "cases.jsonl")
 OUT = os.path.join(HERE, "realistic_2.jsonl")
 
-VERDICTS = {"correct", "partial", "incorrect", "no_answer"}
-CAUSES = {"truncation", "reasoning_exhausted", "safety_redaction", "frame_sampling", "refusal",
-          "degenerate_repetition", "format", "wrong"}
 STYLES = {"qwen3-vl", "qwen2.5-vl", "gpt-4o", "claude-3.5-sonnet", "gemini-1.5", "gemma-3", "llava-1.6",
           "internvl", "minicpm-v", "pixtral", "llama-3.2-vision", "phi-3.5-vision", "molmo", "deepseek-vl2",
           "glm-4v"}
 
-CORPUS: dict[str, list[dict]] = defaultdict(list)
-_current: list[str] = [""]
-
-
-def case(cid: str) -> None:
-    _current[0] = cid
-
-
-def S(video_mode=None, frames_shown=None, max_tokens=None, thinking=None):
-    """Shaped like graders.records.Sent."""
-    return {"max_tokens": max_tokens, "video_mode": video_mode, "frames_shown": frames_shown, "thinking": thinking}
-
-
-def VU(**kw):
-    """A clip sent as video_url; the frame count is not known."""
-    return S(video_mode="video_url", **kw)
-
-
-def FR(n, **kw):
-    """A clip sent as n sampled frames (all clips have 30)."""
-    return S(video_mode="frames", frames_shown=n, **kw)
-
-
-def R(style, content, verdict, cause=None, why="", reasoning=None, finish="stop", s=None):
-    assert style in STYLES, style
-    assert verdict in VERDICTS, verdict
-    assert (cause is None) == (verdict == "correct"), (verdict, cause)
-    assert cause is None or cause in CAUSES, cause
-    assert why, "every label needs a why"
-    CORPUS[_current[0]].append({
-        "style": style,
-        "response": {"content": content, "reasoning": reasoning, "finish_reason": finish, "sent": s},
-        "human": {"verdict": verdict, "cause": cause, "why": why},
-    })
-
-
-def think(reasoning: str, answer: str) -> str:
-    return f"<think>\n{reasoning}\n</think>\n\n{answer}"
-
-
-def rep(unit: str, times: int, prefix: str = "") -> str:
-    return prefix + unit * times
+corpus = Corpus(STYLES)
+CORPUS = corpus.rows
+case, R = corpus.case, corpus.add
+S, VU, FR, rep = sent, video_url, frames, repeat
 
 
 TRACE = [(2, 8), (3, 6), (4, 18), (5, 16), (6, 34), (7, 32), (8, 56), (9, 54), (10, 84), (11, 82), (12, 118),
