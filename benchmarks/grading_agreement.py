@@ -10,6 +10,8 @@ Three corpora under tests/data/grading/ (see its README):
   extracted option equals theirs. Reported apart: rows whose published parse contradicts the one letter
   the answer states (publisher_parse_suspect), rows whose parse is wrong by graders/POLICY.md
   (reference_defect, with its reason), and BLINK Counting rows, whose option texts are not public.
+- real_mc_2.jsonl.gz: a second draw of such answers from the same releases, no row repeating the first;
+  printed after the first, then the trusted rows of both draws together.
 
     python benchmarks/grading_agreement.py [--show N]   # N looked-at disagreements per corpus (default 0)
 """
@@ -49,8 +51,12 @@ def realistic_rows(name: str = "realistic.jsonl") -> list[dict]:
     return [json.loads(line) for line in (DATA / name).read_text("utf-8").splitlines() if line]
 
 
-def real_mc_rows() -> list[dict]:
-    with gzip.open(DATA / "real_mc.jsonl.gz", "rt", encoding="utf-8") as handle:
+REAL_MC = {"real_mc.jsonl.gz": "real multiple-choice answers",
+           "real_mc_2.jsonl.gz": "real multiple-choice answers, second draw"}
+
+
+def real_mc_rows(name: str = "real_mc.jsonl.gz") -> list[dict]:
+    with gzip.open(DATA / name, "rt", encoding="utf-8") as handle:
         return [json.loads(line) for line in handle if line.strip()]
 
 
@@ -117,11 +123,13 @@ def adjudicated() -> dict[str, str | None]:
     return {r["row_id"]: r["choice"] for r in map(json.loads, filter(None, lines))}
 
 
-def real_mc_agreement(show: int) -> dict[str, float]:
+def real_mc_agreement(show: int, corpus: str = "real_mc.jsonl.gz") -> dict[str, Counter]:
+    """Prints the corpus's agreement; returns (per part) the agreement counter of its trusted rows."""
     agree = {h: defaultdict(Counter) for h in HALVES}
-    blind = adjudicated()
+    # the blind reading covers first-draw rows only
+    blind = adjudicated() if corpus == "real_mc.jsonl.gz" else {}
     misses = []
-    for row in real_mc_rows():
+    for row in real_mc_rows(corpus):
         g = grade(mc_case(row), {"content": row["answer"], "finish_reason": "stop"})
         got = g.extracted if isinstance(g.extracted, str) and g.extracted in LETTERS else None
         same = got == row["reference"]
@@ -146,7 +154,7 @@ def real_mc_agreement(show: int) -> dict[str, float]:
         part = agree[name]
         trusted = part["trusted"]
         everything = sum((part[g] for g in ("trusted", "suspect", "defect", "unknown options")), Counter())
-        print(f"real multiple-choice answers, {name} part: choice agreement with the publishers' parse "
+        print(f"{REAL_MC[corpus]}, {name} part: choice agreement with the publishers' parse "
               f"{ratio(trusted)}; apart: {ratio(part['unknown options'])} on rows whose option texts are unknown "
               f"(BLINK Counting), {sum(part['suspect'].values())} parses that contradict the answer's one letter, "
               f"{sum(part['defect'].values())} parses wrong by the policy (reference_defect); "
@@ -164,7 +172,7 @@ def real_mc_agreement(show: int) -> dict[str, float]:
     for row, got in misses[:show]:
         print(f"    {row['source']} {row['model']} {row['question_id']}: publisher {row['reference']}, grader {got}: "
               f"{row['answer'][:160]!r}")
-    return {h: agree[h]["trusted"][True] / max(1, sum(agree[h]["trusted"].values())) for h in HALVES}
+    return {h: agree[h]["trusted"] for h in HALVES}
 
 
 def main() -> None:
@@ -172,7 +180,11 @@ def main() -> None:
     parser.add_argument("--show", type=int, default=0, help="print this many disagreements per corpus")
     args = parser.parse_args()
     first = realistic_agreement(args.show)
-    real_mc_agreement(args.show)
+    first_mc = real_mc_agreement(args.show)
+    second_mc = real_mc_agreement(args.show, "real_mc_2.jsonl.gz")
+    for name in HALVES:
+        print(f"real multiple-choice answers, both draws, {name} part: choice agreement with the publishers' parse "
+              f"{ratio(first_mc[name] + second_mc[name])}")
     second = realistic_agreement(args.show, "realistic_2.jsonl")
     for name in HALVES:  # both sets were labelled by people other than the graders' authors, by the same policy
         both = {k: first[name][k] + second[name][k] for k in ("verdict", "cause")}

@@ -7,10 +7,12 @@ options change from question to question and are left unknown (null). Each row f
 `options_source`. Idempotent: running it twice writes the same file.
 
     python3 blink_options.py
+    python3 blink_options.py --file real_mc_2.jsonl.gz   # the same for the second draw
 """
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import json
 from pathlib import Path
@@ -40,7 +42,10 @@ SOURCE = ("BLINK's fixed per-task options, as in public copies of its prompts (m
 
 
 def main() -> None:
-    with gzip.open(FILE, "rt", encoding="utf-8") as handle:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--file", type=Path, default=FILE, help="the corpus to rewrite (.jsonl.gz)")
+    path = parser.parse_args().file
+    with gzip.open(path, "rt", encoding="utf-8") as handle:
         rows = [json.loads(line) for line in handle if line.strip()]
     filled = 0
     for row in rows:
@@ -53,7 +58,7 @@ def main() -> None:
             row["options_source"] = SOURCE
             filled += 1
     text = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
-    with gzip.GzipFile(FILE, "wb", mtime=0) as handle:  # mtime 0: the same rows give the same bytes
+    with gzip.GzipFile(path, "wb", mtime=0) as handle:  # mtime 0: the same rows give the same bytes
         handle.write(text.encode("utf-8"))
     print(f"BLINK rows with option texts: {filled}")
 

@@ -55,7 +55,8 @@ def options_of(question: str, letters_seen: set[str]) -> dict[str, str]:
     return {k: k for k in LETTERS[:max(last + 1, 2)]}
 
 
-def rows_for(repo: Path, key: str, dataset: dict, commit: str) -> list[dict]:
+def rows_for(repo: Path, key: str, dataset: dict, commit: str, per_model: int = PER_MODEL, draw: int = 1,
+             seen: frozenset = frozenset()) -> list[dict]:
     table = list(csv.DictReader(io.StringIO(git_show(repo, f"eval/results/{key}-accuracy-results.csv"))))
     found = []
     for rec in table:
@@ -76,6 +77,8 @@ def rows_for(repo: Path, key: str, dataset: dict, commit: str) -> list[dict]:
         options = options_of(question, {gold} | ({reference} if reference else set()))
         if gold not in options or (reference and reference not in options):
             continue
+        if ("LogicVista", MODELS[key], qid) in seen:
+            continue
         found.append({"source": "LogicVista", "source_repo": f"Yijia-Xiao/LogicVista@{commit}",
                       "source_path": f"eval/results/{key}-accuracy-results.csv", "model": MODELS[key], "question_id": qid,
                       "question": question[:500], "options": options, "answer": answer[:4000],
@@ -83,26 +86,36 @@ def rows_for(repo: Path, key: str, dataset: dict, commit: str) -> list[dict]:
                       "publisher_parse_raw": rec[f"{key} answer extracted"],
                       "publisher_parser": "GPT-4 (langchain, temperature 0.2) extracts the list of chosen letters "
                                           "(eval/extract_accuracy.py)"})
-    rng = random.Random(f"logicvista/{key}")
+    # draw 1 keeps its original seed, so it still rebuilds byte-identical
+    rng = random.Random(f"logicvista/{key}" if draw == 1 else f"logicvista/{key}/draw{draw}")
     rng.shuffle(found)
-    messy = [r for r in found if not _BARE.fullmatch(r["answer"])][: int(PER_MODEL * 0.6)]
+    messy = [r for r in found if not _BARE.fullmatch(r["answer"])][: int(per_model * 0.6)]
     rest = [r for r in found if r not in messy]
-    return sorted(messy + rest[: PER_MODEL - len(messy)], key=lambda r: r["question_id"])
+    return sorted(messy + rest[: per_model - len(messy)], key=lambda r: r["question_id"])
+
+
+def read_rows(path: Path) -> list[dict]:
+    with gzip.open(path, "rt", encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle if line.strip()]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repo", type=Path, required=True, help="bare git mirror of Yijia-Xiao/LogicVista")
+    parser.add_argument("--file", type=Path, default=FILE, help="the corpus to add the rows to (.jsonl.gz)")
+    parser.add_argument("--exclude", type=Path, action="append", default=[],
+                        help="a corpus (.jsonl.gz) whose LogicVista rows may not be drawn again")
+    parser.add_argument("--draw", type=int, default=1, help="which draw: sets the sampling seed")
+    parser.add_argument("--per-model", type=int, default=PER_MODEL)
     args = parser.parse_args()
     commit = subprocess.run(["git", "--git-dir", str(args.repo), "rev-parse", "HEAD"], check=True,
                             capture_output=True, text=True).stdout.strip()
     dataset = json.loads(git_show(args.repo, "data/dataset.json"))
-    with gzip.open(FILE, "rt", encoding="utf-8") as handle:
-        rows = [json.loads(line) for line in handle if line.strip()]
-    rows = [r for r in rows if r["source"] != "LogicVista"]
-    added = [r for key in MODELS for r in rows_for(args.repo, key, dataset, commit)]
+    seen = frozenset((r["source"], r["model"], r["question_id"]) for path in args.exclude for r in read_rows(path))
+    rows = [r for r in read_rows(args.file) if r["source"] != "LogicVista"]
+    added = [r for key in MODELS for r in rows_for(args.repo, key, dataset, commit, args.per_model, args.draw, seen)]
     text = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows + added)
-    with gzip.GzipFile(FILE, "wb", mtime=0) as handle:
+    with gzip.GzipFile(args.file, "wb", mtime=0) as handle:
         handle.write(text.encode("utf-8"))
     print(f"LogicVista rows: {len(added)} ({sum(r['reference'] is None for r in added)} with no option parsed)")
 

@@ -16,9 +16,16 @@ as produced by `git clone --mirror`:
 Deterministic: files are read in sorted order, candidates are sorted by id and
 sampled with random.Random seeded from --seed and the (source, model) name.
 Only the standard library and the `git` executable are needed.
+
+A later draw (--draw 2 --exclude real_mc.jsonl.gz --out real_mc_2.jsonl.gz) drops
+every candidate already in the excluded file (same source, model and question id),
+samples the rest with the draw number in the group key, and also takes the
+MathVista runs of the text-only and OCR-augmented LLMs (see MATHVISTA_LLM_FILES).
+An --out ending in .gz is written with gzip mtime 0 (same rows, same bytes).
 """
 import argparse
 import ast
+import gzip
 import json
 import random
 import re
@@ -120,11 +127,30 @@ MATHVISTA_VLM_FILES = OrderedDict([
 ])
 
 
-def build_mathvista(m, stats):
+# Draw 2 only: the other runs whose answers and GPT-4 extractions the repository
+# stores. They answered the image question from its text (zero-shot), from text
+# with two worked examples (2-shot CoT), or with the image's OCR text added.
+# Left out: the program-of-thought runs (the answer is Python code; the extraction
+# reads its printed output), the random/frequent-guess baselines, the submission
+# template, and the caption runs, which are absent from the snapshot (too large).
+MATHVISTA_LLM_FILES = OrderedDict([
+    ("results/chatgpt/output_chatgpt.json", "ChatGPT [text-only, zero-shot]"),
+    ("results/chatgpt/output_chatgpt_2shot_solution.json", "ChatGPT [text-only, 2-shot CoT]"),
+    ("results/chatgpt/output_chatgpt_2shot_solution_use_ocr.json", "ChatGPT [2-shot CoT + OCR text]"),
+    ("results/claude/output_claude.json", "Claude-2 [text-only, zero-shot]"),
+    ("results/claude/output_claude_2shot_solution.json", "Claude-2 [text-only, 2-shot CoT]"),
+    ("results/claude/output_claude_2shot_solution_use_ocr.json", "Claude-2 [2-shot CoT + OCR text]"),
+    ("results/gpt4/output_gpt4.json", "GPT-4 [text-only, zero-shot]"),
+    ("results/gpt4/output_gpt4_2shot_solution.json", "GPT-4 [text-only, 2-shot CoT]"),
+    ("results/gpt4/output_gpt4_2shot_solution_use_ocr.json", "GPT-4 [2-shot CoT + OCR text]"),
+])
+
+
+def build_mathvista(m, stats, files=MATHVISTA_VLM_FILES):
     groups = {}
     parser = ("MathVista: GPT-4 answer extraction (field 'extraction'), then "
               "evaluation/calculate_score.py normalisation to an option")
-    for path, model in MATHVISTA_VLM_FILES.items():
+    for path, model in files.items():
         data = m.json(path)
         out = []
         for pid in sorted(data, key=lambda x: int(x) if x.isdigit() else x):
@@ -396,6 +422,32 @@ def build_mathv(m, stats):
 
 # --------------------------------------------------------------------------- main
 
+# rows per group: (MathVista, BLINK, MMMU, MMMU-Pro, MATH-V); draw 2 weighs MathVista most,
+# where most held-back misses of the first draw were
+PER_GROUP = {1: (75, 35, 120, 60, 30), 2: (60, 12, 60, 30, 12)}
+PER_GROUP_MATHVISTA_LLM = 40
+
+
+def row_key(r):
+    return (r["source"], r["model"], r["question_id"])
+
+
+def read_rows(path):
+    opener = gzip.open if str(path).endswith(".gz") else open
+    with opener(path, "rt", encoding="utf-8") as f:
+        return [json.loads(l) for l in f if l.strip()]
+
+
+def write_rows(path, rows):
+    text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows).encode("utf-8")
+    if str(path).endswith(".gz"):
+        with gzip.GzipFile(path, "wb", mtime=0) as f:  # mtime 0: the same rows give the same bytes
+            f.write(text)
+    else:
+        with open(path, "wb") as f:
+            f.write(text)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mathvista", required=True)
@@ -406,27 +458,38 @@ def main():
     ap.add_argument("--seed", type=int, default=20240601)
     ap.add_argument("--messy-share", type=float, default=0.6,
                     help="max share of each group's sample drawn from non-bare-letter answers")
+    ap.add_argument("--draw", type=int, default=1, choices=sorted(PER_GROUP),
+                    help="which draw: sets the group sizes and the sampling key")
+    ap.add_argument("--exclude", action="append", default=[],
+                    help="a corpus (.jsonl or .jsonl.gz) whose rows may not be drawn again")
     a = ap.parse_args()
 
     stats = Counter()
+    k_mv, k_blink, k_mmmu, k_pro, k_mathv = PER_GROUP[a.draw]
     plan = []  # (source-name, groups, per-group k)
-    plan.append(("MathVista", build_mathvista(Mirror(a.mathvista, "lupantech/MathVista"), stats), 75))
-    plan.append(("BLINK", build_blink(Mirror(a.blink, "zeyofu/BLINK_Benchmark"), stats), 35))
+    mv = Mirror(a.mathvista, "lupantech/MathVista")
+    plan.append(("MathVista", build_mathvista(mv, stats), k_mv))
+    if a.draw > 1:
+        plan.append(("MathVista", build_mathvista(mv, stats, MATHVISTA_LLM_FILES), PER_GROUP_MATHVISTA_LLM))
+    plan.append(("BLINK", build_blink(Mirror(a.blink, "zeyofu/BLINK_Benchmark"), stats), k_blink))
     mm = Mirror(a.mmmu, "MMMU-Benchmark/MMMU")
-    plan.append(("MMMU", build_mmmu(mm, stats), 120))
-    plan.append(("MMMU-Pro", build_mmmu_pro(mm, stats), 60))
-    plan.append(("MATH-V", build_mathv(Mirror(a.mathv, "mathllm/MATH-V"), stats), 30))
+    plan.append(("MMMU", build_mmmu(mm, stats), k_mmmu))
+    plan.append(("MMMU-Pro", build_mmmu_pro(mm, stats), k_pro))
+    plan.append(("MATH-V", build_mathv(Mirror(a.mathv, "mathllm/MATH-V"), stats), k_mathv))
 
+    seen = {row_key(r) for path in a.exclude for r in read_rows(path)}
     out_rows = []
     for name, groups, k in plan:
         for key in sorted(groups):
-            cand = groups[key]
+            cand = [r for r in groups[key] if row_key(r) not in seen]
             stats[f"candidates {name} / {key}"] = len(cand)
-            picked = sample_group(cand, k, a.seed, f"{name}/{key}", a.messy_share)
+            if len(cand) < len(groups[key]):
+                stats[f"excluded (already drawn) {name} / {key}"] = len(groups[key]) - len(cand)
+            # draw 1 keeps its original sampling key, so it still rebuilds byte-identical
+            group = f"{name}/{key}" if a.draw == 1 else f"{name}/{key}/draw{a.draw}"
+            picked = sample_group(cand, k, a.seed, group, a.messy_share)
             out_rows.extend(picked)
-    with open(a.out, "w", encoding="utf-8") as f:
-        for r in out_rows:
-            f.write(json.dumps(r, ensure_ascii=False) + "\n")
+    write_rows(a.out, out_rows)
     for k in sorted(stats):
         print(f"{k}: {stats[k]}", file=sys.stderr)
     print(f"wrote {len(out_rows)} rows to {a.out}", file=sys.stderr)

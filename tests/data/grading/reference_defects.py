@@ -11,12 +11,15 @@ Rules (applied mechanically to every row, looked-at and held-back alike):
 - own-text: the answer is "X. <option X's own text>" and the publisher took another letter from inside
   that text ("E. CD" parsed as D).
 Hand-checked rows (HAND) come from the looked-at part only (see benchmarks/grading_agreement.py).
+HAND names rows of the first draw only: on the second draw (real_mc_2) only the mechanical rules mark rows.
 
     python3 reference_defects.py        # rewrites real_mc.jsonl.gz; idempotent
+    python3 reference_defects.py --file real_mc_2.jsonl.gz   # the same for the second draw
 """
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import json
 import re
@@ -148,7 +151,10 @@ def defect(row: dict) -> str | None:
 
 
 def main() -> None:
-    with gzip.open(FILE, "rt", encoding="utf-8") as handle:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--file", type=Path, default=FILE, help="the corpus to rewrite (.jsonl.gz)")
+    path = parser.parse_args().file
+    with gzip.open(path, "rt", encoding="utf-8") as handle:
         rows = [json.loads(line) for line in handle if line.strip()]
     counts: dict[str, int] = {}
     for row in rows:
@@ -159,7 +165,7 @@ def main() -> None:
             kind = reason.split(":")[0]
             counts[kind] = counts.get(kind, 0) + 1
     text = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
-    with gzip.GzipFile(FILE, "wb", mtime=0) as handle:
+    with gzip.GzipFile(path, "wb", mtime=0) as handle:
         handle.write(text.encode("utf-8"))
     print(f"rows marked reference_defect: {sum(counts.values())} ({', '.join(f'{k} {v}' for k, v in sorted(counts.items()))})")
 
