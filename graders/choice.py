@@ -8,6 +8,7 @@ from typing import Any
 
 from graders import options as O
 from graders import spans
+from graders.normalize import has_any
 from graders.records import Truth
 from graders.registry import Match, grader
 
@@ -172,14 +173,22 @@ def _yes_no(options: tuple[str, ...]) -> bool:
 # --- the grader -------------------------------------------------------------------------------------------
 
 _LISTED = re.compile(r"[(\[][A-L][)\]]|(?:^|\s)[A-L][.)](?=\s)")
-_CAPITAL = re.compile(r"(?<![\w'’-])([A-L])(?![\w'’-])")
+_CAPITAL = re.compile(r"(?<![A-Za-z0-9_'’-])([A-L])(?![A-Za-z0-9_'’-])")  # ASCII: 'D是AB的中点' names D
+# capitals after the noun they name are names, not letters: 'the points A and B', 'vertex C'
+_NAMED_THING = re.compile(r"\b(?:points?|vertex|vertices|lines?|sides?|segments?|angles?|triangles?|corners?)\s+"
+                          r"[A-L](?:\s*(?:,|and|or|&)\s*[A-L])*(?![\w'’-])")
+
+
+# the instruction to choose names the letters, not things in the picture: 'Select from A, B, C, and D', 'A-E'
+_SELECT_FROM = re.compile(r"\b(?:select|choose|pick)\s+(?:from|between|among)\s+[A-L]"
+                          r"(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*[-–]\s*)[A-L])+\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=256)
 def scene_capitals(question: str | None) -> frozenset[str]:
     """Capitals the question uses as names ('point B', 'A and B beside each circle'), apart from its option
-    list: a lone capital there is that name, not a choice."""
-    return frozenset(_CAPITAL.findall(_LISTED.sub(" ", question or "")))
+    list and its instruction to choose: a lone capital there is that name, not a choice."""
+    return frozenset(_CAPITAL.findall(_SELECT_FROM.sub(" ", _LISTED.sub(" ", question or ""))))
 
 
 def _blanked(text: str, ranges: list[tuple[int, int]]) -> str:
@@ -189,13 +198,23 @@ def _blanked(text: str, ranges: list[tuple[int, int]]) -> str:
     return "".join(chars)
 
 
+_MARKED_LETTER = re.compile(r"[\W_]{0,3}([A-L])(?![\w'’-])(?!\s+[a-z])")
+
+
 def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
             yes_no: bool, scenery: frozenset[str] = frozenset(),
-            names: frozenset[str] = frozenset()) -> list[tuple[int, str]]:
+            names: frozenset[str] = frozenset(), unknown: str | None = None) -> list[tuple[int, str]]:
     """Options the place claims, as (position, letter): letters on the plain text, option words on the
     canonical text; negated ones dropped, and asides too except for motion (its origin is meaningful)."""
     text = place.text
     found = []
+    said = _UNKNOWABLE_SAID.search(text) if unknown and has_any(text.lower(), _UNKNOWABLE_NEEDS) else None
+    if said:
+        # 'it is impossible to determine if the statement is true or false' chooses 'Insufficient information';
+        # what the clause goes on to name is what cannot be told, not a claim
+        text = text[:said.start()]
+        place = place._replace(text=text)
+        found.append((said.start(), unknown))
     if letters:
         # a lowercase letter in bold is an emphasised word ('is **a** vehicle'), not a choice
         shown_here = shown and place.kind != "bold"
@@ -203,6 +222,11 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
         if bare and (shown_here or bare.group(1).isupper()):
             return [(bare.start(1), bare.group(1).upper())]  # the place is just the letter
         named, explicit = _letters_named(text, letters, shown_here, _own_letters(options.options))
+        # 'the answer is A (neither; …)', 'The answer is A 30,430.': the one capital right after the marker is
+        # the letter, even one the question uses as a name (not 'A ball': a capital before a word is an article)
+        first = _MARKED_LETTER.match(text) if place.kind == "marker" and named else None
+        if first and {letter for _, letter in named} == {first.group(1)}:
+            return [(first.start(1), first.group(1))]
         if named:
             ranges = spans.blocked(text)
             labels = {m.start(1) for m in _PAREN_LABEL.finditer(text)} if "(" in text else set()
@@ -211,8 +235,10 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
             if kept:  # a letter written as one outranks the words of the options ('(B) Solution A')
                 return sorted(kept)
             if not (options.kind == "labelled" or options.labels):  # with labels, a lone capital is a name
+                things = [m.span() for m in _NAMED_THING.finditer(text)] if " " in text else []
                 found += [(at, letter) for at, letter in named[explicit:]
-                          if letter not in names and not spans.is_blocked(at, ranges)]
+                          if letter not in names and not spans.is_blocked(at, ranges)
+                          and not any(a <= at < b for a, b in things)]
     canonical = O.canon(text)
     if yes_no:
         short = len(canonical.split()) <= 6
@@ -268,7 +294,9 @@ _PAREN_LABEL = re.compile(r"\(\s*(?:option|choice|answer)\s*:?\s*[(\[]?([A-L])[)
 # a letter stated to be the answer, wherever it stands: 'The answer (D) is the correct one.', '(B) is the correct
 # option'
 _STATED = re.compile(r"\b(?:answer|option|choice)\s*[(\[]([A-L])[)\]]\s+is\s+(?:the\s+)?(?:correct|right|best)\b"
-                     r"|[(\[]([A-L])[)\]]\s+is\s+the\s+(?:correct|right|best)\s+(?:answer|option|choice)\b")
+                     r"|(?:[(\[]([A-L])[)\]]|(?<![\w'’(\[-])([A-L]))\s+is\s+the\s+(?:correct|right|best)\s+"
+                     r"(?:answer|option|choice)\b"
+                     r"|选项\s*[(（]?([A-L])[)）]?\s*(?:是)?(?:正确|對|对)")  # '选项C正确': option C is correct
 _LETTERED_LINE = re.compile(r"[ \t]*(?:\(\w{1,2}\)|[A-Za-z][.)])[ \t]")
 
 
@@ -278,6 +306,20 @@ def _only_lettered_lines(answer: str) -> bool:
     lines = [line for line in answer.strip().splitlines() if line.strip()]
     return 2 <= len(lines) <= 60 and all(_LETTERED_LINE.match(line) for line in lines)
 
+
+_VERDICT = re.compile(r"\b(?:the|this|that|the given|the above)\s+(?:statement|claim|assertion)\s+(?:is|would be|seems|"
+                      r"appears)\s+(?:to\s+be\s+)?(?:definitely\s+|clearly\s+)?(true|false)\b", re.IGNORECASE)
+# an option saying the answer cannot be known, and an answer saying so (POLICY 4.2)
+_UNKNOWABLE_OPTION = re.compile(r"\b(?:insufficient|not enough)\b|\b(?:can't|cannot|can not|impossible to|unable to)\s+"
+                                r"(?:be\s+)?(?:predict|determin|tell|know|say)|\bundetermin|\bnot (?:be )?determinable")
+_UNKNOWABLE_SAID = re.compile(
+    r"\b(?:insufficient|not enough|without (?:more|further|additional|enough)) (?:information|data|context|details)\b|"
+    r"\b(?:impossible|not possible|difficult|hard|cannot|can't|can not|unable)\s+(?:to\s+)?(?:be\s+)?"
+    r"(?:accurately\s+|definitively\s+|exactly\s+|reliably\s+|confidently\s+)?"
+    r"(?:determine|determined|tell|told|predict|predicted|say|know|known|answer|answered|conclude)\b",
+    re.IGNORECASE)
+_UNKNOWABLE_NEEDS = ("insufficient", "not enough", "without", "impossible", "possible", "difficult", "hard", "can",
+                     "unable")
 
 # the answer opens by declining to choose: 'it is not possible to accurately determine which of …'
 _UNDECIDED = re.compile(r"\b(?:not possible|impossible|cannot|can't|can ?not|unable)\b[^.\n]{0,30}?"
@@ -338,7 +380,9 @@ def _setup(choices: tuple[str, ...], question: str | None) -> tuple:
     names = scene_capitals(question) - {c.strip() for c in choices}
     verdicts = tuple(c.strip().lower() for c in choices)
     true_false = bool(question) and "true" in verdicts and "false" in verdicts
-    return options, shown, _yes_no(choices), scenery, names, verdicts, true_false
+    unknowable = [i for i, c in enumerate(verdicts) if _UNKNOWABLE_OPTION.search(c)]
+    unknown = _LETTERS[unknowable[0]] if len(unknowable) == 1 else None
+    return options, shown, _yes_no(choices), scenery, names, verdicts, true_false, unknown
 
 
 @grader("choice")
@@ -348,7 +392,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     want = str(truth.value)
     question = args.get("question")
     letters = _LETTERS[: len(choices)]
-    options, shown, yes_no, scenery, names, verdicts, true_false = _setup(choices, question)
+    options, shown, yes_no, scenery, names, verdicts, true_false, unknown = _setup(choices, question)
 
     def chose(letter: str, how: str) -> Match:
         text = choices[_LETTERS.index(letter)] if letter in _LETTERS[: len(choices)] else letter
@@ -359,9 +403,9 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         return chose(_LETTERS[whole], "lead")
     if _only_lettered_lines(answer):
         return Match(0.0, False, None, "listed options without choosing one", details={"place": "lead"})
-    if ") is " in answer or "] is " in answer:
+    if ") is " in answer or "] is " in answer or " is the " in answer or "选项" in answer:
         negated = spans.blocked(answer, asides=False)
-        stated = {m.group(1) or m.group(2) for m in _STATED.finditer(answer)
+        stated = {next(filter(None, m.groups())) for m in _STATED.finditer(answer)
                   if not spans.is_blocked(m.start(), negated)}
         if len(stated) == 1 and all(letter in letters for letter in stated):  # 'The answer (D) is the correct one.'
             return chose(stated.pop(), "marker")
@@ -372,7 +416,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                 review = _reviewed(answer, options, letters, shown)
             if place.text in review or (place.text.endswith(":") and place.text.count(" ") >= 2):
                 continue  # an option described in a review of them all, or a lead-in ('Comparing the two images:')
-        claims = _claims(place, options, letters, shown, yes_no, scenery, names)
+        claims = _claims(place, options, letters, shown, yes_no, scenery, names, unknown)
         distinct = spans.distinct_claims(place.text, claims) if claims else []
         if len(distinct) == 1:
             if len(choices) == 2 and not yes_no and question and _inverted(question, O.canon(place.text)):
@@ -394,6 +438,10 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         if place.kind == "lead" and "which" in place.text and _UNDECIDED.search(place.text):
             break  # 'It is not possible to determine which …': what the rest describes is not chosen
     if true_false:
+        # 'The statement is false.' judges the statement: option False (not a rejection of an option)
+        said = next((m for p in spans.places(answer) if p.explicit for m in [_VERDICT.search(p.text)] if m), None)
+        if said:
+            return chose(_LETTERS[verdicts.index(said.group(1).lower())], "lead")
         # 'Using 5m² of wood will cost £1,350.' restating the statement to judge affirms it, as for yes/no (4.3)
         lead = next((p for p in spans.places(answer) if p.kind == "lead"), None)
         affirmed = _restated(O.canon(_asked(question)), O.canon(lead.text)) if lead else None

@@ -85,7 +85,8 @@ _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", 
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 _NOUNS = {"image": "image|picture|photo|panel|figure|img", "video": "video|clip|movie|sequence",
           "option": "option|choice|answer"}
-_INDEXED = re.compile(r"^(?:the )?(?:(\d{1,2})(?:st|nd|rd|th)?|(" + "|".join(_ORDINALS) + r")) ([a-z]+)$"
+# a number before its noun is an index only as an ordinal ('3rd image'): '25 lb' is a quantity
+_INDEXED = re.compile(r"^(?:the )?(?:(\d{1,2})(?:st|nd|rd|th)|(" + "|".join(_ORDINALS) + r")) ([a-z]+)$"
                       r"|^([a-z]+) #?(\d{1,2})$")
 
 
@@ -205,7 +206,9 @@ def directions(text: str) -> list[tuple[int, tuple[int, int]]]:
 # --- plain words ------------------------------------------------------------------------------------------
 
 _FILLER = frozenset("a an the off of in on at to it its is are than moves move moving goes go ball object one".split())
-_SYNONYMS = {"metres": "meter", "metre": "meter", "meters": "meter",
+_SYNONYMS = {"metres": "meter", "metre": "meter", "meters": "meter", "pound": "lb", "pounds": "lb", "lbs": "lb",
+             "centimeter": "cm", "centimeters": "cm", "centimetre": "cm", "centimetres": "cm", "millimeter": "mm",
+             "millimeters": "mm", "kilogram": "kg", "kilograms": "kg", "kilometer": "km", "kilometers": "km",
              "circular": "circl", "round": "circl", "rebound": "bounc", "ricochet": "bounc", "linear": "straight",
              "linearly": "straight", "straightly": "straight"}
 
@@ -228,8 +231,24 @@ def stem(word: str) -> str:
 _TOKEN = re.compile(r"[a-z0-9√π]+(?:[.,/][0-9√π]+)*")  # "2.5", "7,644" and "3√5/2" are one number, not several
 
 
+_NUMBER_UNIT = re.compile(r"(\d+(?:[.,/]\d+)*)([a-z]{1,4})")  # '400rpm', '5cm': the number and its unit
+
+
+def _tokens(text: str) -> list[tuple[int, str]]:
+    """(position, word) of the words and numbers; a number written against its unit is two ('400RPM' and '400
+    RPM' read alike)."""
+    found = []
+    for m in _TOKEN.finditer(text):
+        word = m.group()
+        if word[0].isdigit() and word[-1].isalpha() and (split := _NUMBER_UNIT.fullmatch(word)):
+            found += [(m.start(), split.group(1)), (m.start() + split.start(2), split.group(2))]
+        elif word not in _FILLER:
+            found.append((m.start(), word))
+    return found
+
+
 def _stems(text: str) -> list[str]:
-    return [stem(w) for w in _TOKEN.findall(text) if w not in _FILLER]
+    return [stem(w) for _, w in _tokens(text) if w not in _FILLER]
 
 
 # --- options ----------------------------------------------------------------------------------------------
@@ -299,11 +318,15 @@ def _labelled(options: tuple[str, ...]) -> tuple[re.Pattern | None, ...]:
     if len(members) < 2 or len({c for _, c in members}) < len(members):
         return ()
     before, _, after = frame.partition("{}")
-    before, after = re.escape(canon(before).strip()), re.escape(canon(after).strip())
+    before, after = re.escape(canon(before).strip()), canon(after).strip()
+    # 'A is closer' is also 'Point A appears to be closer', 'A, circled on the left, seems closer'
+    copula, _, rest = after.partition(" ")
+    after = (rf"(?:\s*,[^,.;]{{0,80}},)?[\s,]+(?:is|appears|seems|looks)(?:\s+to\s+be)?\s+{re.escape(rest)}"
+             if copula == "is" and rest else rf"\s+{re.escape(after)}")
     label = dict(members)
     quote = "[\"'“‘]?"
     return tuple((re.compile(rf"\b{before}\s*{quote}{label[i].lower()}\b" if before
-                             else rf"\b{label[i].lower()}\s+{after}\b") if i in label else None)
+                             else rf"\b{label[i].lower()}{after}\b") if i in label else None)
                  for i in range(len(options)))
 
 
@@ -329,7 +352,7 @@ def question_stems(question: str) -> frozenset[str]:
 def _named_by_words(options: OptionSet, text: str, scenery: frozenset[str] = frozenset()) -> list[Mention]:
     """An option whose words all appear close together (its phrase, reordered or inflected); failing
     that, one of its distinctive words (shared with no other option)."""
-    words = [(m.start(), stem(m.group())) for m in _TOKEN.finditer(text) if m.group() not in _FILLER]
+    words = [(at, stem(w)) for at, w in _tokens(text) if w not in _FILLER]
     at: dict[str, list[int]] = {}
     for k, (_, s) in enumerate(words):
         at.setdefault(s, []).append(k)

@@ -35,7 +35,9 @@ _MARKUP = re.compile(r"\*\*|__|`+|\\\(|\\\)|\$|^[ \t]*(?:#+|[-*•]|\d{1,2}[.)])
 _MARKER = re.compile(
     r"(?:\bfinal answer|\bcorrect (?:answer|option|choice)(?: letter)?|\boption letter|\banswer|\bresult|"
     r"\bsolutions?|\breturn value|\bchoice)"
-    r"\s*(?:(?:is|are|would be|will be|should be)\s*:?|:|=)\s*|\breturns\s+", re.IGNORECASE)
+    r"\s*(?:(?:is|are|would be|will be|should be)\s*:?|:|=)\s*|\breturns\s+|"
+    # Chinese: '答案是A', '答案：B', '答案选项为(D)', '故选C'
+    r"答案\s*(?:选项|選項)?\s*(?:应该是|應該是|应为|應為|是|为|為)?\s*[:：]?\s*|[故应應]选\s*", re.IGNORECASE)
 # A total: an answer for counts, but a trace's running total is not ("total = 8" on every line).
 _TOTAL = re.compile(r"\b(?:in total|altogether|a total of|total(?: count| number)?\b(?:\s*(?:is|:|=))?)\s*",
                     re.IGNORECASE)
@@ -53,7 +55,7 @@ _CONCLUSION_NEEDLES = ("so", "thus", "therefore", "hence", "consequently", "over
 _GAP = re.compile(r"[\s:*]*")
 _CLAUSE_START = re.compile(r"[.;:!?\n]|\s[—–]\s|,\s")
 _BOLD = re.compile(r"\*\*([^*\n]{1,120}?)\*\*|__([^_\n]{1,120}?)__")
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])\s*|\n+")  # Chinese stops need no space
 
 
 def sentences(text: str, limit: int = MAX_SENTENCES) -> list[str]:
@@ -126,7 +128,8 @@ _NEGATOR = re.compile(r"\b(?:not|never|no longer|neither|nor|rather than|instead
 # Asides: a concession, a comparison, a relative clause; from the marker to the end of its clause.
 _ASIDE = re.compile(
     r"\b(?:though|although|whereas|while|than|because|since|compared (?:to|with)|unlike|ahead of|followed by|versus|"
-    r"vs\.?|before)\b|(?:^|(?<=[,;:]))[ \t]{0,4}after\b|(?:^|(?<=[.;:!?\n]))[ \t]{0,4}if\b|"
+    r"vs\.?|before)\b|(?:^|(?<=[,;:]))[ \t]{0,4}after\b|"
+    r"(?:^|(?<=[.;:!?\n]))[ \t]{0,4}(?:if|given that|assuming(?: that)?)\b|"
     r"(?<![\w.+-])[\w.+-]{1,20}\s+of (?:which|them|these|those)\b|"
     r",[ \t]{0,4}(?=(?:which|where|who|whose|including|with|each|"
     r"(?:[\w.-]{1,20}\s+){0,2}of (?:which|them|these|those))\b)",
@@ -171,7 +174,7 @@ _NEGATION_NEEDS = ("not", "n't", "never", "neither", "nor", "rather", "instead",
                    "incorrect", "false")
 _ASIDE_NEEDS = (*_NEGATION_NEEDS, "though", "whereas", "while", "than", "because", "since", "compared", "unlike",
                 "ahead", "followed", "versus", "vs", "before", "after", " of ", "which", "where", "who", "includ",
-                "with", "each", "if ", "(", "—", "–")
+                "with", "each", "if ", "given", "assuming", "(", "—", "–")
 
 
 def blocked(text: str, asides: bool = True) -> list[tuple[int, int]]:

@@ -159,6 +159,22 @@ PICTURED = choice("D", ["<image 4>", "<image 2>", "<image 5>", "<image 3>"], "<i
 PICTURES = choice("A", ["picture A", "picture B", "picture C", "picture D"], "Which picture continues the sequence?")
 STATEMENT = choice("B", ["True", "False", "Insufficient Information"],
                    "Using 5m² of wood will cost £1,350 overall. Select from A, B and C.")
+GAS = choice("A", ["neither; the samples have the same temperature", "sample B", "sample A"],
+             "Compare sample A and sample B. Which sample has the higher temperature?")
+TIED = choice("C", ["True", "False", "Insufficient Information"],
+              "The blue team scored more goals than the red team. Select from A, B and C.")
+FALSE_STATEMENT = choice("B", ["True", "False", "Insufficient Information"],
+                         "Every square in the figure is shaded. Select from A, B and C.")
+PREDICT = choice("C", ["decrease", "increase", "can't predict", "stay the same"],
+                 "What would happen to the frogs if the snakes increased?")
+WEIGHT = choice("C", ["25 lb", "30 lb", "35 lb", "50 lb"], "What weight is the block with the question mark? Select "
+                "from A, B, C and D.")
+SPEED_RPM = choice("D", ["B turns at 50 RPM", "C turns at 25RPM", "A turns at 100RPM", "C turns at 400RPM"],
+                   "Which of the following statements is true?")
+HEIGHT = choice("A", ["5", "6", "8", "10"], "如图，在Rt△ABC中，D是AB的中点，AB＝10，则CD的长为（）")
+CHORD = choice("C", ["7.5", "8", "8.5", "17"], "AB is a diameter, AC = 8 and BC = 15. Find the radius.")
+DEGREES = choice("C", ["75°", "85°", "95°", "105°"], "如图，平行线AB，CD被直线AE所截．若∠1＝105°，则∠2的度数为（）")
+CLOSER = choice("A", ["A is closer", "B is closer"], "Which point is closer to the camera?")
 CLOCK = choice("A", ["half", "quarter", "o'clock", "quarter to", "quarter past"],
                "What time is shown? Answer by typing a time word, not a number. It is (_) past seven.")
 ARCS = choice("B", ["\\frac { 3 } { 5 } \\pi", "\\frac { 5 } { 3 } \\pi", "5 \\pi", "10 \\pi"], "Find the arc length.")
@@ -526,6 +542,36 @@ TABLE = [
      "correct", None),
     ("4.2-counterclockwise-as-opposite-to-clock-hands", SPIN_B,
      ok("It goes the opposite way to a clock's hands."), "correct", None),
+    ("2.1-chinese-answer-marker-after-chinese-working", DEGREES,
+     ok("因为AB∥CD，所以∠1与∠3互补。∠3＝180°－105°＝75°。\n\n所以∠2＝95°，答案是C。"), "correct", None),
+    ("2.1-chinese-option-stated-correct", DEGREES, ok("由平行线性质可得∠2＝95°，所以选项C正确。"), "correct", None),
+    ("2.3-chinese-full-stops-end-sentences", DEGREES, ok("∠2的度数是95°。∠1是105°。"), "correct", None),
+    ("4.1-capital-after-the-marker-is-the-letter", GAS,
+     ok("Both samples move at the same speed.\n\nThus, the answer is A (neither; the samples have the same "
+        "temperature)."), "correct", None),
+    ("4.1-capital-after-the-marker-then-a-value", WEIGHT, ok("The answer is C 35 pounds."), "correct", None),
+    ("4.1-letter-is-the-correct-answer-outranks-a-later-conclusion", GAS,
+     ok("A is the correct answer. Sample B has heavier particles, so sample B is not hotter."), "correct", None),
+    ("4.1-select-from-letters-are-not-names", WEIGHT, ok("The answer is C."), "correct", None),
+    ("4.1-capitals-after-points-are-names", CHORD,
+     ok("The radius runs from the centre to the points A and B. In this case, the radius is 8.5."), "correct", None),
+    ("4.1-capital-a-chinese-question-names-is-a-name", HEIGHT,
+     ok("D is the midpoint of the hypotenuse. The length of CD is 5."), "correct", None),
+    ("4.2-labelled-option-with-another-verb", CLOSER, ok("Point A appears to be closer to the camera."),
+     "correct", None),
+    ("4.2-labelled-option-after-a-relative-clause", CLOSER,
+     ok("Point A, which sits on the table's front edge, seems closer to the camera."), "correct", None),
+    ("4.2-unit-words-and-symbols-read-alike", WEIGHT, ok("The missing weight must be 35 pounds."), "correct", None),
+    ("4.2-number-against-its-unit", SPEED_RPM, ok("400 RPM"), "correct", None),
+    ("4.2-cannot-be-known-names-the-unknowable-option", PREDICT,
+     ok("It is not possible to predict what happens to the frogs without more information about the food web."),
+     "correct", None),
+    ("4.2-cannot-be-known-swallows-what-it-lists", TIED,
+     ok("The picture shows no scoreboard, so it is impossible to determine if the statement is true or false."),
+     "correct", None),
+    ("4.3-the-statement-is-false", FALSE_STATEMENT,
+     ok("The statement is false. Two of the squares in the figure are white."), "correct", None),
+    ("3.2-given-that-is-a-premise", DEGREES, ok("Given that ∠1 = 105°, ∠2 would be 95°."), "correct", None),
 ]
 
 
