@@ -203,7 +203,8 @@ _MARKED_LETTER = re.compile(r"[\W_]{0,3}([A-L])(?![\w'’-])(?!\s+[a-z])")
 
 def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
             yes_no: bool, scenery: frozenset[str] = frozenset(),
-            names: frozenset[str] = frozenset(), unknown: str | None = None) -> list[tuple[int, str]]:
+            names: frozenset[str] = frozenset(), unknown: str | None = None,
+            asks_negative: bool = False) -> list[tuple[int, str]]:
     """Options the place claims, as (position, letter): letters on the plain text, option words on the
     canonical text; negated ones dropped, and asides too except for motion (its origin is meaningful)."""
     text = place.text
@@ -249,7 +250,8 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
             return sorted(found)  # 'Yes / No', '(C) yes (D) no': both named, a hedge
         return sorted(found)[:1]
     # negated and aside stretches are blanked (positions kept): none of an option's words may come from them
-    ranges = spans.blocked(canonical, asides=options.kind != "direction")
+    # 'The perimeter cannot be 38.' answers 'which cannot be the perimeter?': there the negation is the claim
+    ranges = spans.blocked(canonical, asides=options.kind != "direction", negations=not asks_negative)
     visible = _blanked(canonical, ranges) if ranges else canonical
     if "=" in visible and options.kind == "words" and O.option_numbers(options.options):
         # a worked formula states the value after its last '=': '20° + 140° = 160°' names no 20° (3.3)
@@ -300,6 +302,21 @@ _STATED = re.compile(r"\b(?:answer|option|choice)\s*[(\[]([A-L])[)\]]\s+is\s+(?:
 _LETTERED_LINE = re.compile(r"[ \t]*(?:\(\w{1,2}\)|[A-Za-z][.)])[ \t]")
 
 
+def _lists_from(answer: str, line: str) -> bool:
+    """Is `line` the first of two or more lettered lines in a row, each a different option?"""
+    at = answer.rfind(line)  # the marker read is the last one: 'Answer: (G) Oriole' after the options listed
+    if at < 0:
+        return False
+    run = []
+    for following in answer[at:].splitlines():
+        if not following.strip():
+            break
+        if not _LETTERED_LINE.match(following):
+            break
+        run.append(following.strip()[:4])
+    return len(set(run)) >= 2
+
+
 def _only_lettered_lines(answer: str) -> bool:
     """Two or more lines and every one an option with its letter ('(C) Yes' / '(D) No', 'b. C' / 'd. B'):
     the choices listed (or made up), none chosen."""
@@ -307,16 +324,23 @@ def _only_lettered_lines(answer: str) -> bool:
     return 2 <= len(lines) <= 60 and all(_LETTERED_LINE.match(line) for line in lines)
 
 
+# a question asking which is not so: 'which of the following cannot be', 'all of the following are true except'
+_ASKS_NEGATIVE = re.compile(r"\bwhich\b[^?]{0,80}\b(?:cannot|can't|could not|couldn't|is not|isn't|are not|aren't|"
+                            r"does not|doesn't|do not|don't|not)\b|\bexcept\b|\bexception\b", re.IGNORECASE)
 _VERDICT = re.compile(r"\b(?:the|this|that|the given|the above)\s+(?:statement|claim|assertion)\s+(?:is|would be|seems|"
                       r"appears)\s+(?:to\s+be\s+)?(?:definitely\s+|clearly\s+)?(true|false)\b", re.IGNORECASE)
 # an option saying the answer cannot be known, and an answer saying so (POLICY 4.2)
 _UNKNOWABLE_OPTION = re.compile(r"\b(?:insufficient|not enough)\b|\b(?:can't|cannot|can not|impossible to|unable to)\s+"
                                 r"(?:be\s+)?(?:predict|determin|tell|know|say)|\bundetermin|\bnot (?:be )?determinable")
+_HOW = r"(?:accurately|definitively|exactly|reliably|confidently|precisely|clearly)\s+"
 _UNKNOWABLE_SAID = re.compile(
     r"\b(?:insufficient|not enough|without (?:more|further|additional|enough)) (?:information|data|context|details)\b|"
-    r"\b(?:impossible|not possible|difficult|hard|cannot|can't|can not|unable)\s+(?:to\s+)?(?:be\s+)?"
-    r"(?:accurately\s+|definitively\s+|exactly\s+|reliably\s+|confidently\s+)?"
-    r"(?:determine|determined|tell|told|predict|predicted|say|know|known|answer|answered|conclude)\b",
+    rf"\b(?:cannot|can't|can not|could not|couldn't)\s+be\s+(?:{_HOW})?"
+    r"(?:determined|answered|told|known|predicted|concluded)\b|"
+    # 'difficult to determine which …', not 'its effects can be difficult to predict.' (what, not whether)
+    rf"\b(?:impossible|not possible|difficult|hard|unable|cannot|can't|can not)\s+(?:to\s+)?(?:{_HOW})?"
+    r"(?:determine|tell|predict|say|know|answer|conclude)\s+(?:whether|if|which|what|how|for (?:sure|certain)|"
+    r"the (?:exact |precise )?(?:answer|outcome|result|effect|value|number))\b",
     re.IGNORECASE)
 _UNKNOWABLE_NEEDS = ("insufficient", "not enough", "without", "impossible", "possible", "difficult", "hard", "can",
                      "unable")
@@ -382,7 +406,8 @@ def _setup(choices: tuple[str, ...], question: str | None) -> tuple:
     true_false = bool(question) and "true" in verdicts and "false" in verdicts
     unknowable = [i for i, c in enumerate(verdicts) if _UNKNOWABLE_OPTION.search(c)]
     unknown = _LETTERS[unknowable[0]] if len(unknowable) == 1 else None
-    return options, shown, _yes_no(choices), scenery, names, verdicts, true_false, unknown
+    negative = bool(question) and bool(_ASKS_NEGATIVE.search(_asked(question)))
+    return options, shown, _yes_no(choices), scenery, names, verdicts, true_false, unknown, negative
 
 
 @grader("choice")
@@ -392,7 +417,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     want = str(truth.value)
     question = args.get("question")
     letters = _LETTERS[: len(choices)]
-    options, shown, yes_no, scenery, names, verdicts, true_false, unknown = _setup(choices, question)
+    options, shown, yes_no, scenery, names, verdicts, true_false, unknown, negative = _setup(choices, question)
 
     def chose(letter: str, how: str) -> Match:
         text = choices[_LETTERS.index(letter)] if letter in _LETTERS[: len(choices)] else letter
@@ -416,7 +441,9 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                 review = _reviewed(answer, options, letters, shown)
             if place.text in review or (place.text.endswith(":") and place.text.count(" ") >= 2):
                 continue  # an option described in a review of them all, or a lead-in ('Comparing the two images:')
-        claims = _claims(place, options, letters, shown, yes_no, scenery, names, unknown)
+        if place.kind == "marker" and _LETTERED_LINE.match(place.text) and _lists_from(answer, place.text):
+            continue  # 'The correct answer is:' followed by the options listed one per line: none chosen (4.4)
+        claims = _claims(place, options, letters, shown, yes_no, scenery, names, unknown, negative)
         distinct = spans.distinct_claims(place.text, claims) if claims else []
         if len(distinct) == 1:
             if len(choices) == 2 and not yes_no and question and _inverted(question, O.canon(place.text)):

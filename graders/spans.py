@@ -177,22 +177,22 @@ _ASIDE_NEEDS = (*_NEGATION_NEEDS, "though", "whereas", "while", "than", "because
                 "with", "each", "if ", "given", "assuming", "(", "—", "–")
 
 
-def blocked(text: str, asides: bool = True) -> list[tuple[int, int]]:
-    """Character ranges of `text` whose mentions are not claims: negated, and (with `asides`) asides.
-    Sorted and merged, for `is_blocked`."""
+def blocked(text: str, asides: bool = True, negations: bool = True) -> list[tuple[int, int]]:
+    """Character ranges of `text` whose mentions are not claims: negated (unless `negations` is off: the
+    question asked for what is not so), and (with `asides`) asides. Sorted and merged, for `is_blocked`."""
     low = text.lower()
     if not has_any(low, _ASIDE_NEEDS if asides else _NEGATION_NEEDS):
         return []
     ranges = []
     ends = None
-    patterns = (_NEGATOR, _ASIDE) if asides else (_NEGATOR,)
+    patterns = ((_NEGATOR, _ASIDE) if negations else (_ASIDE,)) if asides else (_NEGATOR,)
     for pattern in patterns:
         for m in pattern.finditer(text):
             if ends is None:  # clause ends found once: a scope ends at the first one after its start
                 ends = [e.start() for e in _CLAUSE_END.finditer(text)]
             k = bisect_right(ends, m.end() - (m.end() > m.start()))
             ranges.append((m.start(), ends[k] if k < len(ends) else len(text)))
-    if "wrong" in low or "incorrect" in low or "false" in low or "not " in low:
+    if negations and ("wrong" in low or "incorrect" in low or "false" in low or "not " in low):
         ranges.extend(m.span() for m in _REJECTED.finditer(text))
     if asides and ("(" in text or "—" in text or "–" in text):
         # after a negated clause a dash brings the correction ('Not a straight line — it bounces'), no aside

@@ -175,6 +175,9 @@ HEIGHT = choice("A", ["5", "6", "8", "10"], "如图，在Rt△ABC中，D是AB的
 CHORD = choice("C", ["7.5", "8", "8.5", "17"], "AB is a diameter, AC = 8 and BC = 15. Find the radius.")
 DEGREES = choice("C", ["75°", "85°", "95°", "105°"], "如图，平行线AB，CD被直线AE所截．若∠1＝105°，则∠2的度数为（）")
 CLOSER = choice("A", ["A is closer", "B is closer"], "Which point is closer to the camera?")
+PERIMETER = choice("D", ["29", "34", "37", "38"], "If two sides of a triangle measure 12 and 7, which of the following "
+                   "cannot be the perimeter of the triangle?")
+FOLDS = choice("A", ["picture A", "picture B", "picture C", "picture D"], "Which picture can be folded into the cube?")
 CLOCK = choice("A", ["half", "quarter", "o'clock", "quarter to", "quarter past"],
                "What time is shown? Answer by typing a time word, not a number. It is (_) past seven.")
 ARCS = choice("B", ["\\frac { 3 } { 5 } \\pi", "\\frac { 5 } { 3 } \\pi", "5 \\pi", "10 \\pi"], "Find the arc length.")
@@ -571,6 +574,11 @@ TABLE = [
      "correct", None),
     ("4.3-the-statement-is-false", FALSE_STATEMENT,
      ok("The statement is false. Two of the squares in the figure are white."), "correct", None),
+    ("3.1-a-negation-answers-a-question-asking-which-is-not", PERIMETER,
+     ok("A triangle's third side must be between 5 and 19, so the perimeter cannot be 38."), "correct", None),
+    ("4.4-a-marker-followed-by-every-option-listed", FOLDS,
+     ok("Looking at the folds, the correct answer would be:\n\n(A) picture A\n(B) picture B\n(C) picture C\n"
+        "(D) picture D\n\nIt depends on which face goes on top."), "incorrect", "wrong"),
     ("3.2-given-that-is-a-premise", DEGREES, ok("Given that ∠1 = 105°, ∠2 would be 95°."), "correct", None),
 ]
 
