@@ -111,8 +111,13 @@ def _content(text: str) -> set[str]:
     return {w for w in re.findall(r"[a-z]+", text) if w not in _STOPWORDS and w not in _OPPOSITES}
 
 
+_ABOUT_THE_QUESTION = re.compile(r"\b(?:the|this) question\b(?:\s+\w+){0,2}\s+(?:ask|is asking|wants|refers)")
+
+
 def _polarity(question: str, text: str) -> bool | None:
     """Does a restatement of a yes/no question affirm it? None when it does not restate it."""
+    if _ABOUT_THE_QUESTION.search(text):
+        return None  # 'the question is asking about the high median of …' talks about the question, answers nothing
     q = O.canon(question)
     relation = next((w for w in re.findall(r"[a-z]+", q) if w in _OPPOSITES), None)
     if relation is None:
@@ -302,6 +307,39 @@ _STATED = re.compile(r"\b(?:answer|option|choice)\s*[(\[]([A-L])[)\]]\s+is\s+(?:
 _LETTERED_LINE = re.compile(r"[ \t]*(?:\(\w{1,2}\)|[A-Za-z][.)])[ \t]")
 
 
+# what a figure question asks for, named by its letters: 'then ∠BCE = ()', '则BE的长是', 'Find CD.'
+_ASKS_FOR = re.compile(r"(?:\bthen\b|\bfind\b|\bwhat is\b|则|求)[^.?!。？]*$", re.IGNORECASE)
+_FIGURE_NAME = re.compile(r"(?<![A-Za-z])(?:∠\s?[A-Z]{1,3}|[A-Z]{2,3})(?![A-Za-z])")
+
+
+@lru_cache(maxsize=256)
+def _target(question: str) -> str | None:
+    """The one figure name ('BE', '∠BCE') the question asks for, if it names exactly one there."""
+    asked = _ASKS_FOR.search(_asked(question).strip().rstrip("（）() "))
+    found = set(_FIGURE_NAME.findall(asked.group())) if asked else set()
+    return found.pop().replace(" ", "") if len(found) == 1 else None
+
+
+def _names(text: str, target: str) -> bool:
+    at = text.replace(" ", "").find(target)
+    return at >= 0
+
+
+def _about_target(answer: str, target: str, options: O.OptionSet, letters: str, shown: bool, yes_no: bool,
+                  scenery: frozenset[str], names: frozenset[str], passed: spans.Place) -> str | None:
+    """The one option claimed by the first later sentence that names the asked-for figure."""
+    later = False
+    for place in spans.places(answer):
+        later = later or place == passed
+        if not later or place.kind not in ("lead", "sentence") or not _names(place.text, target):
+            continue
+        claims = _claims(place, options, letters, shown, yes_no, scenery, names)
+        distinct = spans.distinct_claims(place.text, claims) if claims else []
+        if len(distinct) == 1:
+            return distinct[0]
+    return None
+
+
 def _lists_from(answer: str, line: str) -> bool:
     """Is `line` the first of two or more lettered lines in a row, each a different option?"""
     at = answer.rfind(line)  # the marker read is the last one: 'Answer: (G) Oriole' after the options listed
@@ -435,6 +473,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         if len(stated) == 1 and all(letter in letters for letter in stated):  # 'The answer (D) is the correct one.'
             return chose(stated.pop(), "marker")
     review = None  # found when the sentences are reached: an explicit place usually decides before
+    target = _target(question) if question and options.kind == "words" and O.option_numbers(options.options) else None
     for place in spans.places(answer):
         if place.kind in ("lead", "sentence"):
             if review is None:
@@ -449,6 +488,12 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
             if len(choices) == 2 and not yes_no and question and _inverted(question, O.canon(place.text)):
                 # 'the second video's ball is slower' answers 'in which video is it faster?' with the first
                 return chose(_LETTERS[1 - _LETTERS.index(distinct[0])], place.kind)
+            if place.kind in ("lead", "sentence") and target and not _names(place.text, target):
+                # 'ABCD has sides of length 4, 6 and 4. … The length of BE is 3.' for 'find BE': the sentence
+                # about what was asked states the answer, not one that passes a value on the way (2.3)
+                about = _about_target(answer, target, options, letters, shown, yes_no, scenery, names, place)
+                if about:
+                    return chose(about, "sentence")
             return chose(distinct[0], place.kind)
         if len(distinct) == len(choices) >= 3:
             continue  # every option named: the question's list echoed, not an answer

@@ -178,6 +178,7 @@ CLOSER = choice("A", ["A is closer", "B is closer"], "Which point is closer to t
 PERIMETER = choice("D", ["29", "34", "37", "38"], "If two sides of a triangle measure 12 and 7, which of the following "
                    "cannot be the perimeter of the triangle?")
 FOLDS = choice("A", ["picture A", "picture B", "picture C", "picture D"], "Which picture can be folded into the cube?")
+SEGMENT = choice("B", ["2", "3", "4", "5"], "如图，在ABCD中，AD＝6，AB＝4，DE平分∠ADC交BC于点E，则BE的长是（）")
 CLOCK = choice("A", ["half", "quarter", "o'clock", "quarter to", "quarter past"],
                "What time is shown? Answer by typing a time word, not a number. It is (_) past seven.")
 ARCS = choice("B", ["\\frac { 3 } { 5 } \\pi", "\\frac { 5 } { 3 } \\pi", "5 \\pi", "10 \\pi"], "Find the arc length.")
@@ -579,6 +580,12 @@ TABLE = [
     ("4.4-a-marker-followed-by-every-option-listed", FOLDS,
      ok("Looking at the folds, the correct answer would be:\n\n(A) picture A\n(B) picture B\n(C) picture C\n"
         "(D) picture D\n\nIt depends on which face goes on top."), "incorrect", "wrong"),
+    ("2.3-the-sentence-about-the-asked-figure", SEGMENT,
+     ok("The parallelogram ABCD has sides of length 4 and 6. DE bisects the angle at D. The length of BE is 3."),
+     "correct", None),
+    ("4.3-talk-about-the-question-is-no-restatement", choice("A", ["Yes", "No"], "Is Cadet Blue the high median?"),
+     ok("It seems the question is asking about the high median of a data set, like Web Purple and Cadet Blue."),
+     "incorrect", "wrong"),
     ("3.2-given-that-is-a-premise", DEGREES, ok("Given that ∠1 = 105°, ∠2 would be 95°."), "correct", None),
 ]
 
