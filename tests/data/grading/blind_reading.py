@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Prepare and merge a blind reading of held-back multiple-choice disagreements (see the data README).
+
+    python tests/data/grading/blind_reading.py packet --out DIR [--seed S]
+    python tests/data/grading/blind_reading.py merge --dir DIR --labels LABELS.jsonl
+
+`packet` picks, from the held-back trusted rows of every real-MC draw not read before, those where the grader
+and the publisher's parse disagree, and as many agreeing rows drawn at random as a control; it shuffles them under
+opaque keys and writes DIR/packet.jsonl (key, question, options, answer: nothing else) and DIR/keys.json (key ->
+row id, for `merge`). It prints counts only: whoever changes the graders must not see these rows.
+`merge` appends the reader's labels (key, choice, sure, why) to real_mc_adjudicated.jsonl under their row ids.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import sys
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parent
+ROOT = DATA.parent.parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT))
+
+import grading_agreement as ga  # noqa: E402
+
+from graders import grade  # noqa: E402
+
+ADJUDICATED = DATA / "real_mc_adjudicated.jsonl"
+
+
+def _trusted_held_back() -> list[tuple[str, dict, bool]]:
+    read = set(ga.adjudicated())
+    out = []
+    for row in (r for name in ga.REAL_MC for r in ga.real_mc_rows(name)):
+        row_id = f"{row['source']}/{row['model']}/{row['question_id']}"
+        trusted = not (row.get("reference_defect") or row.get("publisher_parse_suspect")
+                       or None in row["options"].values())
+        if not trusted or ga.half(row_id) != "held-back" or row_id in read:
+            continue
+        g = grade(ga.mc_case(row), {"content": row["answer"], "finish_reason": "stop"})
+        got = g.extracted if isinstance(g.extracted, str) and g.extracted in ga.LETTERS else None
+        out.append((row_id, row, got == row["reference"]))
+    return out
+
+
+def packet(out_dir: Path, seed: str) -> None:
+    rows = _trusted_held_back()
+    disagree = [(i, r) for i, r, same in rows if not same]
+    agree = [(i, r) for i, r, same in rows if same]
+    control = random.Random(seed).sample(agree, min(len(disagree), len(agree)))
+    chosen = disagree + control
+    keyed = sorted(((hashlib.sha256(f"{seed}/{i}".encode()).hexdigest()[:10], i, r) for i, r in chosen))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with (out_dir / "packet.jsonl").open("w", encoding="utf-8") as handle:
+        for key, _, row in keyed:
+            handle.write(json.dumps({"key": key, "question": row.get("question") or "", "options": row["options"],
+                                     "answer": row["answer"]}, ensure_ascii=False) + "\n")
+    (out_dir / "keys.json").write_text(json.dumps({k: i for k, i, _ in keyed}, indent=0), "utf-8")
+    print(f"{len(keyed)} rows in {out_dir / 'packet.jsonl'}: {len(disagree)} disagreements, {len(control)} controls")
+
+
+def merge(out_dir: Path, labels: Path) -> None:
+    keys = json.loads((out_dir / "keys.json").read_text("utf-8"))
+    read = set(ga.adjudicated())
+    lines = []
+    for label in map(json.loads, filter(None, labels.read_text("utf-8").splitlines())):
+        row_id = keys[label["key"]]
+        if row_id in read:
+            continue
+        choice = label.get("choice")
+        if choice is not None and choice not in ga.LETTERS:
+            raise SystemExit(f"label {label['key']}: choice {choice!r} is not a letter or null")
+        lines.append(json.dumps({"row_id": row_id, "choice": choice, "sure": bool(label.get("sure")),
+                                 "why": str(label.get("why", ""))[:300]}, ensure_ascii=False))
+    with ADJUDICATED.open("a", encoding="utf-8") as handle:
+        handle.writelines(line + "\n" for line in lines)
+    print(f"{len(lines)} readings added to {ADJUDICATED.name}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("packet")
+    p.add_argument("--out", type=Path, required=True)
+    p.add_argument("--seed", default="20261201-2")  # the second reading's seed
+    m = sub.add_parser("merge")
+    m.add_argument("--dir", type=Path, required=True)
+    m.add_argument("--labels", type=Path, required=True)
+    args = parser.parse_args()
+    packet(args.out, args.seed) if args.command == "packet" else merge(args.dir, args.labels)
+
+
+if __name__ == "__main__":
+    main()
