@@ -118,6 +118,61 @@ HAND = {
         "'The answer is 9cm' names none of the figures A-E; the extraction gave D",
     "LogicVista/BLIP-2/v1_440":
         "'(E) C' writes the letter E, which outranks an option's text (POLICY 4.1); the extraction took C",
+    # second draw (real_mc_2), looked-at rows, each read in full (issue #12)
+    'MathVista (testmini)/IDEFICS-9B-Instruct/815':
+        "'The answer is (A) 60.' and 'The correct option letter is (A) 60.'; the extraction gave C",
+    'MathVista (testmini)/IDEFICS-9B-Instruct/842':
+        "'The answer is (C) \\\\frac{√{5}}{5}.' (twice); the extraction gave D",
+    'MathVista (testmini)/InstructBLIP-Vicuna-13B/645':
+        "only lists lettered options, from a cut first line ('.0') to '(A)' (POLICY 4.4); the extraction gave B",
+    'MathVista (testmini)/LLaVA-LLaMA-2-13B/164':
+        "'then ∠BCE = 55°' states 55° (A); the extraction gave B",
+    'MathVista (testmini)/LLaVA-LLaMA-2-13B/316':
+        "'∠ACB is equal to 100°' states 100° (C); the extraction gave D",
+    'MathVista (testmini)/LLaVAR/229':
+        "'The highest lysine level given is 0.33%.' states A; the extraction gave E",
+    'MathVista (testmini)/LLaVAR/291':
+        "'reached in May '21' states D; the extraction gave A",
+    'MathVista (testmini)/LLaVAR/690':
+        'repeats the question and lists every option; chooses none; the extraction gave C',
+    'MathVista (testmini)/LLaVAR/706':
+        "lists 'A) A' to 'E) E' after the question; chooses none; the extraction gave A",
+    'MathVista (testmini)/LLaVAR/713':
+        "'x=8.' is no option (3, 4, 6, 7); the extraction gave D",
+    'MathVista (testmini)/LLaVAR/853':
+        "'12 + 12 = 24' states 24, no option (POLICY 3.3); the extraction gave D (12)",
+    'MathVista (testmini)/mPLUG-Owl-7B/669':
+        "'C. 3.5' writes the letter C, which outranks an option's text (POLICY 4.1); the extraction gave D",
+    'MathVista (testmini)/mPLUG-Owl-7B/675':
+        "'The length of the dam bottom AD is (6+14√{3})m.' states C; the extraction gave A",
+    'MathVista (testmini)/GPT-4 [2-shot CoT + OCR text]/761':
+        "'we cannot determine what happens' chooses none; the extraction gave A",
+    'MathVista (testmini)/GPT-4 [text-only, 2-shot CoT]/834':
+        "'it is impossible to determine whether Florida has the lowest value' chooses neither yes nor no; the extraction gave B",
+    'MathVista (testmini)/GPT-4 [text-only, 2-shot CoT]/950':
+        "'it's impossible to determine the slope at x=0' chooses none; the extraction gave D",
+    'BLINK (val)/LLaVA-v1.5-7B (xtuner)/val_IQ_Test_64':
+        "'The answer … is A, B, C, and D.' names all four, a hedge (POLICY 3.5); the extraction gave A",
+    'MMMU (validation)/Qwen-VL/validation_Music_28':
+        "'(B) minor 7th and (D) perfect 11th' is a hedge (POLICY 3.5); the extraction gave D",
+    'MMMU (validation)/Qwen-VL/validation_Public_Health_28':
+        'reviews every option and calls each incorrect; chooses none; the extraction gave D',
+    'MMMU (validation)/Qwen-VL/validation_Sociology_28':
+        'answers with (A), (B) and (C) listed, a hedge; the extraction gave C',
+    'MMMU-Pro (standard(10 options)_cot)/GPT-4o/validation_Materials_19':
+        "ends 'Answer: J'; the extraction gave C",
+    'MMMU-Pro (vision_cot)/GPT-4o/validation_Finance_21':
+        "finds no matching option ('presumptive error or option adjustment') and chooses none; the extraction gave A",
+    'MATH-Vision (test)/Qwen-VL-Max (CoT)/79':
+        "'the answer is (E) C or D.' writes E, whose text is 'C or D'; the extraction gave D",
+    'MATH-Vision (test)/Qwen-VL-Plus/2115':
+        "'Image d' names figure D among the options A-E; the extraction gave none",
+    'LogicVista/InstructBLIP-Vicuna-7B/v1_186':
+        "'ether (A) A (B) B (C) C (D) D (E) E' echoes the options; chooses none; the extraction gave A",
+    'LogicVista/InstructBLIP-Vicuna-7B/v1_79':
+        "'ಠ (B) (C) (D)' names three letters, a hedge; the extraction gave B",
+    'LogicVista/MiniGPT-4 (Vicuna-7B)/v1_315':
+        "writes each option with a verdict ('A) False, …', 'B) True, …', 'C) …'); chooses none; the extraction gave A",
 }
 
 
