@@ -127,7 +127,7 @@ def adjudicated() -> dict[str, str | None]:
 def real_mc_agreement(show: int, corpus: str = "real_mc.jsonl.gz") -> dict[str, Counter]:
     """Prints the corpus's agreement; returns (per part) the agreement counter of its trusted rows."""
     agree = {h: defaultdict(Counter) for h in HALVES}
-    blind = adjudicated()  # held-back rows of the earlier draws read blind (the data README)
+    blind = adjudicated()  # held-back rows read blind (the data README)
     misses = []
     for row in real_mc_rows(corpus):
         g = grade(mc_case(row), {"content": row["answer"], "finish_reason": "stop"})
