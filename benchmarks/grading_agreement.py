@@ -10,8 +10,8 @@ Three corpora under tests/data/grading/ (see its README):
   extracted option equals theirs. Reported apart: rows whose published parse contradicts the one letter
   the answer states (publisher_parse_suspect), rows whose parse is wrong by graders/POLICY.md
   (reference_defect, with its reason), and BLINK Counting rows, whose option texts are not public.
-- real_mc_2.jsonl.gz: a second draw of such answers from the same releases, no row repeating the first;
-  printed after the first, then the trusted rows of both draws together.
+- real_mc_2.jsonl.gz, real_mc_3.jsonl.gz: a second and a third draw of such answers from the same releases,
+  no row repeating an earlier draw's; printed after the first, then the trusted rows of all draws together.
 
     python benchmarks/grading_agreement.py [--show N]   # N looked-at disagreements per corpus (default 0)
 """
@@ -52,7 +52,8 @@ def realistic_rows(name: str = "realistic.jsonl") -> list[dict]:
 
 
 REAL_MC = {"real_mc.jsonl.gz": "real multiple-choice answers",
-           "real_mc_2.jsonl.gz": "real multiple-choice answers, second draw"}
+           "real_mc_2.jsonl.gz": "real multiple-choice answers, second draw",
+           "real_mc_3.jsonl.gz": "real multiple-choice answers, third draw"}
 
 
 def real_mc_rows(name: str = "real_mc.jsonl.gz") -> list[dict]:
@@ -126,7 +127,7 @@ def adjudicated() -> dict[str, str | None]:
 def real_mc_agreement(show: int, corpus: str = "real_mc.jsonl.gz") -> dict[str, Counter]:
     """Prints the corpus's agreement; returns (per part) the agreement counter of its trusted rows."""
     agree = {h: defaultdict(Counter) for h in HALVES}
-    blind = adjudicated()  # held-back rows of either draw read blind (the data README)
+    blind = adjudicated()  # held-back rows read blind (the data README)
     misses = []
     for row in real_mc_rows(corpus):
         g = grade(mc_case(row), {"content": row["answer"], "finish_reason": "stop"})
@@ -179,14 +180,13 @@ def main() -> None:
     parser.add_argument("--show", type=int, default=0, help="print this many disagreements per corpus")
     args = parser.parse_args()
     first = realistic_agreement(args.show)
-    first_mc = real_mc_agreement(args.show)
-    second_mc = real_mc_agreement(args.show, "real_mc_2.jsonl.gz")
+    draws = [real_mc_agreement(args.show, corpus) for corpus in REAL_MC]
     for name in HALVES:
-        both = {k: first_mc[name][k] + second_mc[name][k] for k in ("trusted", "adjudicated")}
-        read = (f"; with the blind reading where there is one, else the publisher's parse: {ratio(both['adjudicated'])}"
-                if name == "held-back" else "")
-        print(f"real multiple-choice answers, both draws, {name} part: choice agreement with the publishers' parse "
-              f"{ratio(both['trusted'])}{read}")
+        together = {k: sum((draw[name][k] for draw in draws), Counter()) for k in ("trusted", "adjudicated")}
+        read = ("; with the blind reading where there is one, else the publisher's parse: "
+                f"{ratio(together['adjudicated'])}" if name == "held-back" else "")
+        print(f"real multiple-choice answers, all draws, {name} part: choice agreement with the publishers' parse "
+              f"{ratio(together['trusted'])}{read}")
     second = realistic_agreement(args.show, "realistic_2.jsonl")
     for name in HALVES:  # both sets were labelled by people other than the graders' authors, by the same policy
         both = {k: first[name][k] + second[name][k] for k in ("verdict", "cause")}

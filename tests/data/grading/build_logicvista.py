@@ -9,7 +9,7 @@ answers file (eval/answers/) holds another run, which its extractions do not mat
 whose truth is one letter, and rows whose extraction is one letter or none (an extraction of several
 letters is LogicVista's multi-answer form, not a parse of one choice). The options are those the
 question lists ("(A) Set A (B) Set B …"), else the letters it names (most options are drawn in the
-image), as MATH-Vision's are. 40 rows per model, at most 60% of them answers that are not a bare
+image), as MATH-Vision's are. 40 rows per model (draw 2: 50; PER_MODEL), at most 60% of them answers that are not a bare
 letter, drawn with random.Random(f"logicvista/{model}"). Idempotent: LogicVista rows are replaced.
 
     python3 build_logicvista.py --repo /work/.mirror/Yijia-Xiao+LogicVista/repo
@@ -34,7 +34,7 @@ MODELS = {"GPT4": "GPT-4V", "LLAVA13B": "LLaVA-1.5-13B", "LLAVA7B": "LLaVA-1.5-7
           "LLAVANEXT-7B-vicuna": "LLaVA-NeXT-7B (Vicuna)", "instructBLIP-vicuna-7B": "InstructBLIP-Vicuna-7B",
           "miniGPTvicuna13B": "MiniGPT-4 (Vicuna-13B)", "miniGPTvicuna7B": "MiniGPT-4 (Vicuna-7B)",
           "otter9B": "Otter-9B", "BLIP2": "BLIP-2"}
-PER_MODEL = 40
+PER_MODEL = {1: 40, 2: 50, 3: 40}  # rows per model, by draw
 LETTERS = "ABCDEFGH"
 _LISTED = re.compile(r"\(([A-H])\)\s*([^()]*?)\s*(?=\([A-H]\)|$)")
 _NAMED = re.compile(r"\b([A-H])\b(?=[,)]?\s*(?:,|or|and|\)|$))")
@@ -55,7 +55,7 @@ def options_of(question: str, letters_seen: set[str]) -> dict[str, str]:
     return {k: k for k in LETTERS[:max(last + 1, 2)]}
 
 
-def rows_for(repo: Path, key: str, dataset: dict, commit: str, per_model: int = PER_MODEL, draw: int = 1,
+def rows_for(repo: Path, key: str, dataset: dict, commit: str, per_model: int = PER_MODEL[1], draw: int = 1,
              seen: frozenset = frozenset()) -> list[dict]:
     table = list(csv.DictReader(io.StringIO(git_show(repo, f"eval/results/{key}-accuracy-results.csv"))))
     found = []
@@ -106,14 +106,15 @@ def main() -> None:
     parser.add_argument("--exclude", type=Path, action="append", default=[],
                         help="a corpus (.jsonl.gz) whose LogicVista rows may not be drawn again")
     parser.add_argument("--draw", type=int, default=1, help="which draw: sets the sampling seed")
-    parser.add_argument("--per-model", type=int, default=PER_MODEL)
+    parser.add_argument("--per-model", type=int, help="rows per model (default: the draw's, PER_MODEL)")
     args = parser.parse_args()
+    per_model = args.per_model or PER_MODEL[args.draw]
     commit = subprocess.run(["git", "--git-dir", str(args.repo), "rev-parse", "HEAD"], check=True,
                             capture_output=True, text=True).stdout.strip()
     dataset = json.loads(git_show(args.repo, "data/dataset.json"))
     seen = frozenset((r["source"], r["model"], r["question_id"]) for path in args.exclude for r in read_rows(path))
     rows = [r for r in read_rows(args.file) if r["source"] != "LogicVista"]
-    added = [r for key in MODELS for r in rows_for(args.repo, key, dataset, commit, args.per_model, args.draw, seen)]
+    added = [r for key in MODELS for r in rows_for(args.repo, key, dataset, commit, per_model, args.draw, seen)]
     text = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows + added)
     with gzip.GzipFile(args.file, "wb", mtime=0) as handle:
         handle.write(text.encode("utf-8"))
