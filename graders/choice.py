@@ -340,27 +340,6 @@ def _about_target(answer: str, target: str, options: O.OptionSet, letters: str, 
     return None
 
 
-def _goes_through(answer: str, start: spans.Place, first: str, options: O.OptionSet, letters: str, shown: bool,
-                  yes_no: bool, scenery: frozenset[str], names: frozenset[str], needed: int) -> bool:
-    """Do the sentences from `start` on state one option each, in the options' order, `needed` or more of them
-    (sentences that state none may come between)?"""
-    run, seen = [first], False
-    for place in spans.places(answer):
-        seen = seen or place == start
-        if not seen or place == start or place.kind not in ("lead", "sentence"):
-            continue
-        claims = _claims(place, options, letters, shown, yes_no, scenery, names)
-        distinct = spans.distinct_claims(place.text, claims) if claims else []
-        if not distinct:
-            continue
-        if len(distinct) > 1 or distinct[0] <= run[-1]:
-            break
-        run.append(distinct[0])
-        if len(run) >= needed:
-            return True
-    return False
-
-
 def _lists_from(answer: str, line: str) -> bool:
     """Is `line` the first of two or more lettered lines in a row, each a different option?"""
     at = answer.rfind(line)  # the marker read is the last one: 'Answer: (G) Oriole' after the options listed
@@ -509,11 +488,6 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
             if len(choices) == 2 and not yes_no and question and _inverted(question, O.canon(place.text)):
                 # 'the second video's ball is slower' answers 'in which video is it faster?' with the first
                 return chose(_LETTERS[1 - _LETTERS.index(distinct[0])], place.kind)
-            if place.kind in ("lead", "sentence") and options.kind == "words" and len(choices) >= 3 and _goes_through(
-                    answer, place, distinct[0], options, letters, shown, yes_no, scenery, names, len(choices) - 1):
-                # 'The angle FG-DE is 60°. … AB-CB is 45°. … 30°. … 25°.': each option in turn, none chosen (4.5)
-                return Match(0.0, False, None, "went through the options one by one without choosing one",
-                             details={"place": place.kind})
             if place.kind in ("lead", "sentence") and target and not _names(place.text, target):
                 # 'ABCD has sides of length 4, 6 and 4. … The length of BE is 3.' for 'find BE': the sentence
                 # about what was asked states the answer, not one that passes a value on the way (2.3)

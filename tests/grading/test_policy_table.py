@@ -586,9 +586,6 @@ TABLE = [
     ("4.3-talk-about-the-question-is-no-restatement", choice("A", ["Yes", "No"], "Is Cadet Blue the high median?"),
      ok("It seems the question is asking about the high median of a data set, like Web Purple and Cadet Blue."),
      "incorrect", "wrong"),
-    ("4.5-each-value-option-in-turn-is-a-review", choice("A", ["60°", "45°", "30°", "25°"], "Find ∠BCH."),
-     ok("The angle between FG and DE is 60°. The angle between AB and CB is 45°. The angle between AB and CH is "
-        "30°. The angle between DE and HI is 25°."), "incorrect", "wrong"),
     ("3.2-given-that-is-a-premise", DEGREES, ok("Given that ∠1 = 105°, ∠2 would be 95°."), "correct", None),
 ]
 
