@@ -111,13 +111,16 @@ def _content(text: str) -> set[str]:
     return {w for w in re.findall(r"[a-z]+", text) if w not in _STOPWORDS and w not in _OPPOSITES}
 
 
+_EMBEDDED = re.compile(r"\bwhether\b|\b(?:determine|tell|know|say|sure|unclear)\s+if\b")
 _ABOUT_THE_QUESTION = re.compile(r"\b(?:the|this) question\b(?:\s+\w+){0,2}\s+(?:ask|is asking|wants|refers)")
 
 
 def _polarity(question: str, text: str) -> bool | None:
     """Does a restatement of a yes/no question affirm it? None when it does not restate it."""
-    if _ABOUT_THE_QUESTION.search(text):
-        return None  # 'the question is asking about the high median of …' talks about the question, answers nothing
+    if _ABOUT_THE_QUESTION.search(text) or _EMBEDDED.search(text) or text.rstrip().endswith("?"):
+        # 'the question is asking about …', 'impossible to determine whether South Dakota has the highest value',
+        # the question itself echoed: none of them says yes or no
+        return None
     q = O.canon(question)
     relation = next((w for w in re.findall(r"[a-z]+", q) if w in _OPPOSITES), None)
     if relation is None:
@@ -203,6 +206,7 @@ def _blanked(text: str, ranges: list[tuple[int, int]]) -> str:
     return "".join(chars)
 
 
+_SPECIAL_TOKENS = re.compile(r"</?s>|<\|[a-z_]{2,20}\|>")
 _MARKED_LETTER = re.compile(r"[\W_]{0,3}([A-L])(?![\w'’-])(?!\s+[a-z])")
 
 
@@ -305,24 +309,28 @@ _STATED = re.compile(r"\b(?:answer|option|choice)\s*[(\[]([A-L])[)\]]\s+is\s+(?:
                      r"(?:answer|option|choice)\b"
                      r"|选项\s*[(（]?([A-L])[)）]?\s*(?:是)?(?:正确|對|对)")  # '选项C正确': option C is correct
 _LETTERED_LINE = re.compile(r"[ \t]*(?:\(\w{1,2}\)|[A-Za-z][.)])[ \t]")
+_CUT = re.compile(r"[ \t]*\(?[\w.,%°-]{0,10}\)?[ \t]*")  # a line's cut end or start: '(AG', '.5', '(mix-up)
 
 
 # what a figure question asks for, named by its letters: 'then ∠BCE = ()', '则BE的长是', 'Find CD.'
 _ASKS_FOR = re.compile(r"(?:\bthen\b|\bfind\b|\bwhat is\b|则|求)[^.?!。？]*$", re.IGNORECASE)
-_FIGURE_NAME = re.compile(r"(?<![A-Za-z])(?:∠\s?[A-Z]{1,3}|[A-Z]{2,3})(?![A-Za-z])")
+_FIGURE_NAME = re.compile(r"(?<![A-Za-z])(?:∠\s?(?:[A-Z]{1,3}|\d{1,2})|[A-Z]{2,3})(?![A-Za-z0-9])")
 
 
 @lru_cache(maxsize=256)
 def _target(question: str) -> str | None:
     """The one figure name ('BE', '∠BCE') the question asks for, if it names exactly one there."""
-    asked = _ASKS_FOR.search(_asked(question).strip().rstrip("（）() "))
+    asked = _ASKS_FOR.search(_angles(_asked(question)).strip().rstrip("（）() .。"))
     found = set(_FIGURE_NAME.findall(asked.group())) if asked else set()
     return found.pop().replace(" ", "") if len(found) == 1 else None
 
 
+def _angles(text: str) -> str:
+    return text.replace("\\angle", "∠").replace("$", "") if "\\angle" in text else text
+
+
 def _names(text: str, target: str) -> bool:
-    at = text.replace(" ", "").find(target)
-    return at >= 0
+    return target in _angles(text).replace(" ", "")
 
 
 def _about_target(answer: str, target: str, options: O.OptionSet, letters: str, shown: bool, yes_no: bool,
@@ -357,8 +365,12 @@ def _lists_from(answer: str, line: str) -> bool:
 
 def _only_lettered_lines(answer: str) -> bool:
     """Two or more lines and every one an option with its letter ('(C) Yes' / '(D) No', 'b. C' / 'd. B'):
-    the choices listed (or made up), none chosen."""
+    the choices listed (or made up), none chosen. In a longer list the first and last line may be cut ('.5' /
+    '(E) 30' / … / '(AG': a list running on from the options and stopped by the token limit)."""
     lines = [line for line in answer.strip().splitlines() if line.strip()]
+    if len(lines) >= 5:
+        head, tail = lines[0], lines[-1]
+        lines = lines[1 if _CUT.fullmatch(head) else 0:-1 if _CUT.fullmatch(tail) else None]
     return 2 <= len(lines) <= 60 and all(_LETTERED_LINE.match(line) for line in lines)
 
 
@@ -461,6 +473,12 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         text = choices[_LETTERS.index(letter)] if letter in _LETTERS[: len(choices)] else letter
         return Match(float(letter == want), letter == want, letter, f"chose ({letter}) {text}", details={"place": how})
 
+    answer = _SPECIAL_TOKENS.sub("", answer) if "<" in answer else answer  # '<s> A': LLaVA's start token
+    bare = _letter_patterns(letters)[0].match(answer) if len(answer) <= 12 else None
+    if bare and bare.group(1).isupper() and shown and _own_letters(options.options) != frozenset(letters):
+        # 'B' for options that are letters in another order ('C', 'D', 'A', 'B'): the letter, as asked (4.1)
+        if all(len(c.strip()) == 1 for c in choices):
+            return chose(bare.group(1), "lead")
     whole = _exact_option(answer, options)
     if whole is not None:  # the answer is an option's own text ('None of these', 'Central, Southern, …')
         return chose(_LETTERS[whole], "lead")

@@ -213,6 +213,7 @@ _SYNONYMS = {"metres": "meter", "metre": "meter", "meters": "meter", "pound": "l
              "linearly": "straight", "straightly": "straight"}
 
 
+_DOUBLED = frozenset("bdgmnprt")
 _THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 
 
@@ -224,11 +225,14 @@ def stem(word: str) -> str:
     for ending in ("ing", "ed", "es", "s", "e"):
         if word.endswith(ending) and len(word) - len(ending) >= 3:
             word = word[: -len(ending)]
+            if ending in ("ing", "ed") and word[-1] == word[-2] and word[-1] in _DOUBLED:
+                word = word[:-1]  # 'flipped', 'stopping': flip, stop
             break
     return _SYNONYMS.get(word, word)
 
 
-_TOKEN = re.compile(r"[a-z0-9√π]+(?:[.,/][0-9√π]+)*")  # "2.5", "7,644" and "3√5/2" are one number, not several
+# "2.5", "7,644", "3√5/2", the ratio "1:3" and "m/n" are one token each, not several
+_TOKEN = re.compile(r"[a-z0-9√π]+(?:[.,/:][0-9√π]+|/[a-z]+\b)*")
 
 
 _NUMBER_UNIT = re.compile(r"(\d+(?:[.,/]\d+)*)([a-z]{1,4})")  # '400rpm', '5cm': the number and its unit
@@ -428,7 +432,8 @@ def _same_at_coarser(a: tuple[Decimal, Decimal, int], b: tuple[Decimal, Decimal,
 
 def rounded(options: tuple[str, ...], text: str) -> list[Mention]:
     """Options a stated number names at another precision: '4.3%' names 4.28% (4.35% rounds to 4.4%),
-    '$1,310,000' names $1,312,000, '2.47' names 2.5. A number equal to an option is not this: it names it."""
+    '$1,310,000' names $1,312,000, '2.47' names 2.5; a number equal to an option in other figures ('3.0', '50.00')
+    names it."""
     numbers = option_numbers(options)
     if not numbers or not _DIGIT.search(text):
         return []
@@ -439,7 +444,8 @@ def rounded(options: tuple[str, ...], text: str) -> list[Mention]:
             if len(named_by) >= 64:  # a place states its answer in a few numbers, not thousands
                 break
             stated = _figures(said)
-            named_by[said] = [] if stated is None or any(stated[0] == n[0] for n in numbers) else [
+            equal = [i for i, n in enumerate(numbers) if stated and stated[0] == n[0]]  # '3.0' is the option 3
+            named_by[said] = [] if stated is None else equal or [
                 i for i, n in enumerate(numbers) if _same_at_coarser(stated, n)]
         found += [(m.start(), i) for i in named_by[said]]
     return found

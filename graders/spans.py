@@ -52,6 +52,7 @@ _CONCLUSION = re.compile(
     re.IGNORECASE | re.MULTILINE)
 _CONCLUSION_NEEDLES = ("so", "thus", "therefore", "hence", "consequently", "overall", "summar", "sum up", "giv", "mak",
                        "mean", "based on", "consider", "from", "conclu")
+_LAST_LETTER = re.compile(r"\n[ \t]*(\(?[A-L]\)?)[.:]?[ \t]*\s*$")
 _GAP = re.compile(r"[\s:*]*")
 _CLAUSE_START = re.compile(r"[.;:!?\n]|\s[—–]\s|,\s")
 _BOLD = re.compile(r"\*\*([^*\n]{1,120}?)\*\*|__([^_\n]{1,120}?)__")
@@ -96,6 +97,10 @@ def places(answer: str) -> tuple[Place, ...]:
         if stated:
             found.append(Place("marker", stated))
             break
+    # a last line that is only a letter ('…is 70 degrees.\n\nD'): the option letter asked for at the end
+    last = _LAST_LETTER.search(text) if text.rstrip()[-1:].isupper() or text.rstrip()[-1:] in ").*" else None
+    if last:
+        found.append(Place("marker", last.group(1)))
     lowered = text.lower()
     totals = list(_TOTAL.finditer(text)) if "total" in lowered or "altogether" in lowered else ()
     for m in reversed(totals[-3:]):

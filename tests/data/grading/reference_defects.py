@@ -29,7 +29,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 FILE = HERE / "real_mc.jsonl.gz"
 _LINE = re.compile(r"[ \t]*(?:\(\w{1,2}\)|[A-Za-z][.)])[ \t]")
-_CUT_LINE = re.compile(r"[ \t]*\(\w{0,2}\)?[ \t]*\S{0,12}")  # a lettered line cut by the token limit: '(AG', '(H) 9'
+_CUT_LINE = re.compile(r"[ \t]*\(?[\w.,%°-]{0,10}\)?[ \t]*\S{0,12}")  # a line cut by the token limit: '(AG', '.5'
 _MARKED = re.compile(r"\(([A-Z]{1,2})\)\s*([^()\n]*?)\s*(?=\(|$)")
 _OWN = re.compile(r"\s*([A-J])\.\s+(.+?)\s*")
 
@@ -191,7 +191,8 @@ def defect(row: dict) -> str | None:
     lines = [line for line in answer.strip().splitlines() if line.strip()]
     if 2 <= len(lines) and all(_LINE.match(line) for line in lines):
         return f"listed: the answer only lists lettered options and chooses none (POLICY 4.4); the parser gave {ref}"
-    if 5 <= len(lines) and all(_LINE.match(line) for line in lines[:-1]) and _CUT_LINE.fullmatch(lines[-1]):
+    if 5 <= len(lines) and all(_LINE.match(line) for line in lines[1:-1]) and _CUT_LINE.fullmatch(lines[-1]) \
+            and (_LINE.match(lines[0]) or _CUT_LINE.fullmatch(lines[0])):
         return (f"listed: the answer only lists lettered options, cut inside the last one, and chooses none "
                 f"(POLICY 4.4); the parser gave {ref}")
     marks = _MARKED.findall(answer.strip())
