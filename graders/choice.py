@@ -100,6 +100,7 @@ _OPPOSITES = {
     "closer": ("farther", "further"), "earlier": ("later",), "later": ("earlier",), "equal": ("unequal", "different"),
     "greater": ("less", "fewer", "smaller", "equal"), "less": ("greater", "more", "larger", "equal"),
 }
+_RELATION_WORDS = frozenset(w for k, v in _OPPOSITES.items() for w in (k, *v))
 _NEGATED = re.compile(r"\b(?:not|never|neither|nor)\b|n't\b")
 
 
@@ -125,6 +126,8 @@ def _polarity(question: str, text: str) -> bool | None:
     relation = next((w for w in re.findall(r"[a-z]+", q) if w in _OPPOSITES), None)
     if relation is None:
         return _restated(q, text)
+    if not (_content(q) - _RELATION_WORDS) & _content(text):
+        return None  # 'The terms "less than" and "greater than" apply to numbers': about words, not the things asked
     words = {relation: True, **{w: False for w in _OPPOSITES[relation]}}
     m = re.search(r"\b(" + "|".join(words) + r")\b", text)
     if not m:
@@ -255,7 +258,7 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
         for m in re.finditer(r"\b(yes|no)\b", canonical):
             if m.start() == 0 or short or place.kind in ("marker", "conclusion"):
                 found.append((m.start(), _LETTERS[options.options.index(m.group(1))]))
-        if short and len({letter for _, letter in found}) > 1:
+        if (short or place.kind in ("marker", "conclusion")) and len({letter for _, letter in found}) > 1:
             return sorted(found)  # 'Yes / No', '(C) yes (D) no': both named, a hedge
         return sorted(found)[:1]
     # negated and aside stretches are blanked (positions kept): none of an option's words may come from them

@@ -46,8 +46,10 @@ _CONCLUSION = re.compile(
     r"in conclusion|to summari[sz]e|to sum up|that gives|this gives|which gives|giving|that makes|this makes|"
     r"which makes|making|that means|this means|which means|"
     # 'Based on this analysis, …', 'Given these observations, …'
-    r"(?:based on|given|considering|from) (?:this|these|that|those|the above|all (?:of )?th\w+|my|our)\b"
-    r"[^,.\n]{0,40}(?=,))"
+    # ('Given that CD is the diameter, …' is a premise, 3.2: 'given that' concludes only as 'Given that, …')
+    r"(?:(?:based on|considering|from) (?:this|these|that|those|the above|all (?:of )?th\w+|my|our)\b"
+    r"[^,.\n]{0,40}(?=,)|given (?:this|these|those|the above|all (?:of )?th\w+|my|our)\b[^,.\n]{0,40}(?=,)|"
+    r"given that(?=\s*,)))"
     r"\b(?!\s+(?:that|far|on|much|many)\b)[,:]?\s*",
     re.IGNORECASE | re.MULTILINE)
 _CONCLUSION_NEEDLES = ("so", "thus", "therefore", "hence", "consequently", "overall", "summar", "sum up", "giv", "mak",
@@ -134,11 +136,14 @@ _NEGATOR = re.compile(r"\b(?:not|never|no longer|neither|nor|rather than|instead
 _ASIDE = re.compile(
     r"\b(?:though|although|whereas|while|than|because|since|compared (?:to|with)|unlike|ahead of|followed by|versus|"
     r"vs\.?|before)\b|(?:^|(?<=[,;:]))[ \t]{0,4}after\b|"
-    r"(?:^|(?<=[.;:!?\n]))[ \t]{0,4}(?:if|given that|assuming(?: that)?)\b|"
     r"(?<![\w.+-])[\w.+-]{1,20}\s+of (?:which|them|these|those)\b|"
     r",[ \t]{0,4}(?=(?:which|where|who|whose|including|with|each|"
     r"(?:[\w.-]{1,20}\s+){0,2}of (?:which|them|these|those))\b)",
     re.IGNORECASE)
+# A premise opening a sentence: it runs to the comma before the main clause ('Given that CD is the diameter,
+# DE ∥ OA, and ∠D is 50, we can deduce …'), else to the end of its own clause ('If caterpillars decrease, …').
+_PREMISE = re.compile(r"(?:^|(?<=[.;:!?\n]))[ \t]{0,4}(?:if|given that|assuming(?: that)?)\b", re.IGNORECASE)
+_MAIN_CLAUSE = re.compile(r",\s*(?:then|we|so|thus|therefore|hence|it follows)\b|[.!?](?=\s|$)|[;\n]", re.IGNORECASE)
 # Rejected after the fact: 'A and C are wrong', 'option A is not correct'.
 _REJECTED = re.compile(r"(?:^|(?<=[,;.:\n]))[^,;.:\n]{0,80}?\b(?:is|are|was|were|seems?|looks?)\s+(?:wrong|incorrect|"
                        r"false|not\s+(?:correct|right|true|the\s+(?:answer|case|right one)))\b", re.IGNORECASE)
@@ -197,6 +202,16 @@ def blocked(text: str, asides: bool = True, negations: bool = True) -> list[tupl
                 ends = [e.start() for e in _CLAUSE_END.finditer(text)]
             k = bisect_right(ends, m.end() - (m.end() > m.start()))
             ranges.append((m.start(), ends[k] if k < len(ends) else len(text)))
+    if asides and ("if" in low or "given" in low or "assuming" in low):
+        for m in _PREMISE.finditer(text):
+            main = _MAIN_CLAUSE.search(text, m.end())
+            if main and main.group().startswith(","):
+                ranges.append((m.start(), main.start()))
+            else:
+                if ends is None:
+                    ends = [e.start() for e in _CLAUSE_END.finditer(text)]
+                k = bisect_right(ends, m.end() - 1)
+                ranges.append((m.start(), ends[k] if k < len(ends) else len(text)))
     if negations and ("wrong" in low or "incorrect" in low or "false" in low or "not " in low):
         ranges.extend(m.span() for m in _REJECTED.finditer(text))
     if asides and ("(" in text or "—" in text or "–" in text):

@@ -608,6 +608,14 @@ TABLE = [
      choice("D", ["C", "D", "A", "B"], "Which view is the left view?"), ok("D"), "correct", None),
     ("2.1-a-last-line-that-is-only-a-letter", choice("D", ["20°", "30°", "40°", "60°"], "Find the angle BOC."),
      ok("Step 1) Angle C = 20 degrees (given).\nStep 2) Angle BOC = 90 - 20 = 70 degrees.\n\nD"), "correct", None),
+    ("3.2-a-premise-runs-to-its-main-clause", choice("A", ["25°", "30°", "40°", "50°"], "Then the degree of ∠C is ()"),
+     ok("Given that CD is the diameter, chord DE ∥ OA, and ∠D is 50.0, we can deduce that ∠C is 25°."),
+     "correct", None),
+    ("3.5-yes-and-no-both-in-a-conclusion", choice("A", ["yes", "no"], "Does Hot Pink have the lowest value?"),
+     ok("There is a 50% chance either way.\n\nSo, the answer could be either A (yes) or B (no)."),
+     "incorrect", "wrong"),
+    ("4.3-the-relation-without-the-things-asked", choice("A", ["yes", "no"], "Is Deep Pink less than Dark Gray?"),
+     ok('The terms "less than" and "greater than" typically apply to numbers, not colors.'), "incorrect", "wrong"),
     ("3.2-given-that-is-a-premise", DEGREES, ok("Given that ∠1 = 105°, ∠2 would be 95°."), "correct", None),
 ]
 
