@@ -174,6 +174,45 @@ HAND = {
         "'ಠ (B) (C) (D)' names three letters, a hedge; the extraction gave B",
     'LogicVista/MiniGPT-4 (Vicuna-7B)/v1_315':
         "writes each option with a verdict ('A) False, …', 'B) True, …', 'C) …'); chooses none; the extraction gave A",
+    # third draw (real_mc_3), looked-at rows, each read in full (issue #12)
+    'MathVista (testmini)/LLaVA-LLaMA-2-13B/643':
+        "'we can deduce that ∠C is also a right angle (90°)' names no option (25°, 30°, 40°, 50°); ∠D's 50.0 is the premise; the extraction gave A",
+    'MathVista (testmini)/LLaVAR/168':
+        "'(a)' names the option whose text is '(a)', B: the options are the sub-figures' lowercase labels (POLICY 4.2); the extraction gave A",
+    'MathVista (testmini)/LLaVAR/491':
+        "only repeats the question ('Is Dark Blue the high median?'); chooses neither; the extraction gave B",
+    'MathVista (testmini)/mPLUG-Owl-7B/119':
+        "'A: 45°' states 45°, option A; the extraction gave B",
+    'MathVista (testmini)/mPLUG-Owl-7B/186':
+        "'A) \\\\frac{20}{3}' writes A and its text; the extraction gave C",
+    'MathVista (testmini)/GPT-4 [2-shot CoT + OCR text]/351':
+        "'the question cannot be answered with the given information' chooses neither yes nor no; the extraction gave B",
+    'MathVista (testmini)/GPT-4 [2-shot CoT + OCR text]/656':
+        "'the answer cannot be determined' chooses neither yes nor no; the extraction gave B",
+    'MathVista (testmini)/GPT-4 [2-shot CoT + OCR text]/865':
+        "'the answer could be either A (yes) or B (no)' is a hedge; the extraction gave B",
+    'MathVista (testmini)/GPT-4 [text-only, 2-shot CoT]/182':
+        "'it's impossible to answer the question' chooses neither yes nor no; the extraction gave B",
+    'MathVista (testmini)/GPT-4 [text-only, 2-shot CoT]/239':
+        "'the answer cannot be determined' chooses neither yes nor no; the extraction gave B",
+    'MathVista (testmini)/GPT-4 [text-only, 2-shot CoT]/423':
+        "'the question cannot be answered' chooses neither yes nor no; the extraction gave B",
+    'MathVista (testmini)/GPT-4 [text-only, 2-shot CoT]/982':
+        "'it is impossible to determine whether South Dakota has the highest value' chooses neither; the extraction gave B",
+    'MMMU (validation)/Qwen-VL/validation_Mechanical_Engineering_12':
+        "rejects (A), (C) and (D) as 'the other options', leaving B; the extraction gave D",
+    'MATH-Vision (test)/InternLM-XComposer2-VL (CoT)/142':
+        "'The answer is \\\\textbf{A}.' states A; the publisher's parse is none",
+    'MATH-Vision (test)/Qwen-VL-Plus/955':
+        "'Image2 D' names figure D; the publisher's parse is none",
+    'LogicVista/LLaVA-1.5-7B/v1_383':
+        "'A cube can be made from the 2D net …': 'A' is the article, no option; the extraction gave A",
+    'LogicVista/LLaVA-1.5-7B/v1_388':
+        "'A cube can be made from the 2D net …': 'A' is the article, no option; the extraction gave A",
+    'LogicVista/InstructBLIP-Vicuna-7B/v1_442':
+        "'6, (B) 6, (C) 3, (D) 1, (E) None' runs on through the options list; chooses none; the extraction gave B",
+    'LogicVista/MiniGPT-4 (Vicuna-7B)/v1_271':
+        "'(A) E, (B) C, (C) D, (D) A' lists a mapping of every option; chooses none; the extraction gave A",
 }
 
 
