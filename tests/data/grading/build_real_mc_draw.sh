@@ -25,6 +25,7 @@ python3 build_real_mc.py --draw "$N" $EXCLUDE --out "$OUT" \
 python3 blink_options.py --file "$OUT"
 # shellcheck disable=SC2086
 python3 build_logicvista.py --repo "$M/Yijia-Xiao+LogicVista/repo" --file "$OUT" $EXCLUDE --draw "$N"
-python3 reference_defects.py --file "$OUT"
 # only the audit's per-source table: its row list quotes answers, held-back ones included
 python3 audit_reference.py --mark "$OUT" | sed '/^$/q'
+# after the audit, as when hand checks are added to a finished file: the same key order either way
+python3 reference_defects.py --file "$OUT"
