@@ -10,8 +10,9 @@ Three corpora under tests/data/grading/ (see its README):
   extracted option equals theirs. Reported apart: rows whose published parse contradicts the one letter
   the answer states (publisher_parse_suspect), rows whose parse is wrong by graders/POLICY.md
   (reference_defect, with its reason), and BLINK Counting rows, whose option texts are not public.
-- real_mc_2.jsonl.gz, real_mc_3.jsonl.gz: a second and a third draw of such answers from the same releases,
-  no row repeating an earlier draw's; printed after the first, then the trusted rows of all draws together.
+- real_mc_2.jsonl.gz, real_mc_3.jsonl.gz, real_mc_4.jsonl.gz: a second, third and fourth draw of such answers
+  from the same releases, no row repeating an earlier draw's; printed after the first, then the trusted rows of
+  all draws together.
 
     python benchmarks/grading_agreement.py [--show N]   # N looked-at disagreements per corpus (default 0)
 """
@@ -53,7 +54,8 @@ def realistic_rows(name: str = "realistic.jsonl") -> list[dict]:
 
 REAL_MC = {"real_mc.jsonl.gz": "real multiple-choice answers",
            "real_mc_2.jsonl.gz": "real multiple-choice answers, second draw",
-           "real_mc_3.jsonl.gz": "real multiple-choice answers, third draw"}
+           "real_mc_3.jsonl.gz": "real multiple-choice answers, third draw",
+           "real_mc_4.jsonl.gz": "real multiple-choice answers, fourth draw"}
 
 
 def real_mc_rows(name: str = "real_mc.jsonl.gz") -> list[dict]:

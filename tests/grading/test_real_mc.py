@@ -1,4 +1,4 @@
-"""real_mc.jsonl.gz and its later draws real_mc_2.jsonl.gz, real_mc_3.jsonl.gz are well formed and do not overlap.
+"""real_mc.jsonl.gz and its later draws real_mc_2.jsonl.gz to real_mc_4.jsonl.gz are well formed and do not overlap.
 
 Each row has consecutive option letters from A, a publisher reference that is one of them or none, a
 truth that is one of them or none, and a row id (source/model/question_id) found in no other row of
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 DATA = Path(__file__).resolve().parents[2] / "tests" / "data" / "grading"
-DRAWS = ("real_mc.jsonl.gz", "real_mc_2.jsonl.gz", "real_mc_3.jsonl.gz")
+DRAWS = ("real_mc.jsonl.gz", "real_mc_2.jsonl.gz", "real_mc_3.jsonl.gz", "real_mc_4.jsonl.gz")
 LATER = DRAWS[1:]
 SOURCES = {"MathVista", "LogicVista", "MMMU", "MMMU-Pro", "MATH-Vision", "BLINK"}
 FIELDS = {"source", "source_repo", "source_path", "model", "question_id", "question", "options", "answer",
@@ -77,9 +77,10 @@ def test_later_draw_size_and_sources(name):
     assert max(per_source, key=per_source.get) == "MathVista"
 
 
-def test_third_draw_takes_the_same_number_from_every_group():
-    """Every run of a source gives the third draw the same number of rows (none ran out of candidates)."""
-    per_group = Counter((row["source"], row["model"]) for row in ROWS["real_mc_3.jsonl.gz"])
+@pytest.mark.parametrize("name", ("real_mc_3.jsonl.gz", "real_mc_4.jsonl.gz"))
+def test_later_draw_takes_the_same_number_from_every_group(name):
+    """Every run of a source gives the draw the same number of rows (none ran out of candidates)."""
+    per_group = Counter((row["source"], row["model"]) for row in ROWS[name])
     sizes: dict[str, set[int]] = {}
     for (source, _), n in per_group.items():
         sizes.setdefault(source.split(" (")[0], set()).add(n)

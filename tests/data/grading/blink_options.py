@@ -7,7 +7,7 @@ options change from question to question and are left unknown (null). Each row f
 `options_source`. Idempotent: running it twice writes the same file.
 
     python3 blink_options.py
-    python3 blink_options.py --file real_mc_2.jsonl.gz   # the same for the second draw (real_mc_3: third)
+    python3 blink_options.py --file real_mc_2.jsonl.gz   # the same for the second draw (real_mc_3, _4: later)
 """
 
 from __future__ import annotations

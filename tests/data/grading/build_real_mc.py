@@ -17,9 +17,9 @@ Deterministic: files are read in sorted order, candidates are sorted by id and
 sampled with random.Random seeded from --seed and the (source, model) name.
 Only the standard library and the `git` executable are needed.
 
-A later draw (--draw 2 --exclude real_mc.jsonl.gz --out real_mc_2.jsonl.gz; draw 3 excludes
-both earlier files) drops every candidate already in an excluded file (same source, model and question id),
-samples the rest with the draw number in the group key, and also takes the
+A later draw (--draw 2 --exclude real_mc.jsonl.gz --out real_mc_2.jsonl.gz; draw N excludes every
+earlier file, as build_real_mc_draw.sh N does) drops every candidate already in an excluded file (same
+source, model and question id), samples the rest with the draw number in the group key, and also takes the
 MathVista runs of the text-only and OCR-augmented LLMs (see MATHVISTA_LLM_FILES).
 An --out ending in .gz is written with gzip mtime 0 (same rows, same bytes).
 """
@@ -422,10 +422,10 @@ def build_mathv(m, stats):
 
 # --------------------------------------------------------------------------- main
 
-# rows per group: (MathVista, BLINK, MMMU, MMMU-Pro, MATH-V); draws 2 and 3 weigh MathVista most,
+# rows per group: (MathVista, BLINK, MMMU, MMMU-Pro, MATH-V); draws 2 to 4 weigh MathVista most,
 # where most held-back misses of the first draw were
-PER_GROUP = {1: (75, 35, 120, 60, 30), 2: (60, 12, 60, 30, 12), 3: (50, 15, 60, 30, 12)}
-PER_GROUP_MATHVISTA_LLM = {2: 40, 3: 50}  # the LLM runs are drawn from draw 2 on
+PER_GROUP = {1: (75, 35, 120, 60, 30), 2: (60, 12, 60, 30, 12), 3: (50, 15, 60, 30, 12), 4: (50, 15, 60, 30, 12)}
+PER_GROUP_MATHVISTA_LLM = {2: 40, 3: 50, 4: 50}  # the LLM runs are drawn from draw 2 on
 
 
 def row_key(r):

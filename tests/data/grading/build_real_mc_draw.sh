@@ -1,10 +1,10 @@
 #!/bin/sh
-# Writes a later draw of real multiple-choice answers (see README.md, "real_mc_2" and "real_mc_3"):
+# Writes a later draw of real multiple-choice answers (see README.md, "real_mc_2" to "real_mc_4"):
 # the first draw's builders with --draw N, leaving out every row of every earlier draw, then the same
 # BLINK option texts, mechanical reference_defect rules and publisher_parse_suspect flag as the first draw.
 # Deterministic: the same mirrors give the same bytes.
 #
-#   sh build_real_mc_draw.sh N [MIRRORS]   # N = 2 writes real_mc_2.jsonl.gz, 3 writes real_mc_3.jsonl.gz;
+#   sh build_real_mc_draw.sh N [MIRRORS]   # N = 2 writes real_mc_2.jsonl.gz, 3 real_mc_3, 4 real_mc_4;
 #                                          # MIRRORS holds owner+name/repo bare git mirrors; default /work/.mirror
 set -eu
 N=$1
@@ -25,6 +25,7 @@ python3 build_real_mc.py --draw "$N" $EXCLUDE --out "$OUT" \
 python3 blink_options.py --file "$OUT"
 # shellcheck disable=SC2086
 python3 build_logicvista.py --repo "$M/Yijia-Xiao+LogicVista/repo" --file "$OUT" $EXCLUDE --draw "$N"
-python3 reference_defects.py --file "$OUT"
 # only the audit's per-source table: its row list quotes answers, held-back ones included
 python3 audit_reference.py --mark "$OUT" | sed '/^$/q'
+# after the audit, as when hand checks are added to a finished file: the same key order either way
+python3 reference_defects.py --file "$OUT"

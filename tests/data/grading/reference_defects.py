@@ -11,11 +11,11 @@ Rules (applied mechanically to every row, looked-at and held-back alike):
 - own-text: the answer is "X. <option X's own text>" and the publisher took another letter from inside
   that text ("E. CD" parsed as D).
 Hand-checked rows (HAND) come from the looked-at part only (see benchmarks/grading_agreement.py).
-HAND names looked-at rows of the first two draws only: on the third draw (real_mc_3) only the mechanical rules
-mark rows (its rows repeat no earlier row id, so no HAND entry can match one).
+HAND names looked-at rows of the first three draws only: on the fourth draw (real_mc_4) only the mechanical
+rules mark rows (its rows repeat no earlier row id, so no HAND entry can match one).
 
     python3 reference_defects.py        # rewrites real_mc.jsonl.gz; idempotent
-    python3 reference_defects.py --file real_mc_2.jsonl.gz   # the same for the second draw (real_mc_3: third)
+    python3 reference_defects.py --file real_mc_2.jsonl.gz   # the same for the second draw (real_mc_3, _4: later)
 """
 
 from __future__ import annotations
