@@ -112,7 +112,8 @@ def _content(text: str) -> set[str]:
     return {w for w in re.findall(r"[a-z]+", text) if w not in _STOPWORDS and w not in _OPPOSITES}
 
 
-_EMBEDDED = re.compile(r"\bwhether\b|\b(?:determine|tell|know|say|sure|unclear)\s+if\b")
+_EMBEDDED = re.compile(r"\bwhether\b|\b(?:determine|tell|know|say|sure|unclear|answer|decide|judge|confirm|verify)"
+                       r"\s+if\b")
 _ABOUT_THE_QUESTION = re.compile(r"\b(?:the|this) question\b(?:\s+\w+){0,2}\s+(?:ask|is asking|wants|refers)")
 
 
@@ -209,6 +210,10 @@ def _blanked(text: str, ranges: list[tuple[int, int]]) -> str:
     return "".join(chars)
 
 
+# a sentence about a case the question did not ask about ('For example, if …, option A would be …')
+_HYPOTHETICAL = re.compile(r"\W{0,3}(?:(?:for example|for instance|e\.g\.),?\s*(?:if|suppose)|suppose)\b",
+                           re.IGNORECASE)
+_IF = re.compile(r"\b(?:if|suppose|assum\w*|were|would)\b", re.IGNORECASE)
 _SPECIAL_TOKENS = re.compile(r"</?s>|<\|[a-z_]{2,20}\|>")
 _MARKED_LETTER = re.compile(r"[\W_]{0,3}([A-L])(?![\w'’-])(?!\s+[a-z])")
 
@@ -272,9 +277,9 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
     found += [(at, _LETTERS[i]) for at, i in O.named(options, visible, scenery)]
     if not found and options.kind == "words":  # '4.3%' for the options 4.39%, 4.35%, 4.28%: the one it rounds
         found = [(at, _LETTERS[i]) for at, i in O.rounded(options.options, visible)]
-    if not found and "o'clock" in options.options and ":" in visible:
-        # a clock read as digits for the time words: '7:30' is half past, '7:00' seven o'clock
-        words = {"30": "half", "00": "o'clock"}
+    if not found and "oclock" in options.options and ":" in visible:
+        # a clock read as digits for the time words: '7:30' is half past, '7:00' seven o'clock (canon: 'oclock')
+        words = {"30": "half", "00": "oclock"}
         found = [(m.start(), _LETTERS[options.options.index(words[m.group(1)])]) for m in _CLOCK.finditer(visible)
                  if words.get(m.group(1)) in options.options]
     return sorted(found)
@@ -494,6 +499,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         if len(stated) == 1 and all(letter in letters for letter in stated):  # 'The answer (D) is the correct one.'
             return chose(stated.pop(), "marker")
     review = None  # found when the sentences are reached: an explicit place usually decides before
+    asks_if = bool(question) and _IF.search(question) is not None
     target = _target(question) if question and options.kind == "words" and O.option_numbers(options.options) else None
     for place in spans.places(answer):
         if place.kind in ("lead", "sentence"):
@@ -501,6 +507,8 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                 review = _reviewed(answer, options, letters, shown)
             if place.text in review or (place.text.endswith(":") and place.text.count(" ") >= 2):
                 continue  # an option described in a review of them all, or a lead-in ('Comparing the two images:')
+        if place.kind in ("lead", "sentence") and not asks_if and _HYPOTHETICAL.match(place.text):
+            continue  # 'For example, if the surface is square, option A would be the correct choice.': not chosen
         if place.kind == "marker" and _LETTERED_LINE.match(place.text) and _lists_from(answer, place.text):
             continue  # 'The correct answer is:' followed by the options listed one per line: none chosen (4.4)
         claims = _claims(place, options, letters, shown, yes_no, scenery, names, unknown, negative)

@@ -63,8 +63,13 @@ _SHORT_YEAR = re.compile(r"(?<![\w'])'([0-4]\d)\b")  # "May '21" is May 2021, "'
 _LATE_YEAR = re.compile(r"(?<![\w'])'([5-9]\d)\b")
 
 
+_OCLOCK = re.compile(r"\bo['’]\s?clock\b", re.IGNORECASE)
+
+
 def canon(text: str) -> str:
     """Casefolded text with colors, clock directions, hyphens, position words, LaTeX and years in one spelling."""
+    if "clock" in text:
+        text = _OCLOCK.sub("oclock", text)  # one word: 'o'clock' is not named by 'the clock'
     if "\\" in text or (not text.isascii() and "√" in text):
         text = _latex(text)
     text = N.normalize_colors(text)
@@ -205,7 +210,8 @@ def directions(text: str) -> list[tuple[int, tuple[int, int]]]:
 
 # --- plain words ------------------------------------------------------------------------------------------
 
-_FILLER = frozenset("a an the off of in on at to it its is are than moves move moving goes go ball object one".split())
+_FILLER = frozenset("a an the off of in on at to it its is are than moves move moving goes go ball object one "
+                    "will would".split())
 _SYNONYMS = {"metres": "meter", "metre": "meter", "meters": "meter", "pound": "lb", "pounds": "lb", "lbs": "lb",
              "centimeter": "cm", "centimeters": "cm", "centimetre": "cm", "centimetres": "cm", "millimeter": "mm",
              "millimeters": "mm", "kilogram": "kg", "kilograms": "kg", "kilometer": "km", "kilometers": "km",
