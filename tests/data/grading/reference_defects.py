@@ -213,6 +213,49 @@ HAND = {
         "'6, (B) 6, (C) 3, (D) 1, (E) None' runs on through the options list; chooses none; the extraction gave B",
     'LogicVista/MiniGPT-4 (Vicuna-7B)/v1_271':
         "'(A) E, (B) C, (C) D, (D) A' lists a mapping of every option; chooses none; the extraction gave A",
+    # fourth draw (real_mc_4), looked-at rows, each read in full (issue #12)
+    'MathVista (testmini)/LLaMA-Adapter-V2/287':
+        "'The region R1 is larger than the region R2.' claims R1 (A; R2 is after 'than'); the extraction gave C",
+    'MathVista (testmini)/LLaMA-Adapter-V2/515':
+        "names all four options ('herring, kril, anchovy, and phytoplankton'); chooses none; the extraction gave A",
+    'MathVista (testmini)/LLaVA-LLaMA-2-13B/30':
+        "'∠C = 85°' states D; the extraction gave B",
+    'MathVista (testmini)/LLaVA-LLaMA-2-13B/748':
+        "'the size of ∠ACB is 55°' states C (∠P = 50.0 is the premise); the extraction gave A",
+    'MathVista (testmini)/LLaVAR/274':
+        "'AB+CD is also equal to 10' names no option (14, 12, 9, 7); the extraction gave A",
+    'MathVista (testmini)/LLaVAR/778':
+        "only tells the reader how to choose ('choose the corresponding letter (A, B, C, or D)'); chooses none; the extraction gave D",
+    'MathVista (testmini)/LLaVAR/829':
+        "'the yellow matchstick needs to be moved' names no direction and not 'Not possible'; the extraction gave E",
+    'MathVista (testmini)/LLaVAR/872':
+        'repeats the question and its choices; chooses none; the extraction gave A',
+    'MathVista (testmini)/mPLUG-Owl-7B/164':
+        "'A) 55°' writes A and its text; the extraction gave B",
+    'MathVista (testmini)/mPLUG-Owl-7B/391':
+        "'The degree of ∠OAC is 50°.' states C; the extraction gave D",
+    'MathVista (testmini)/mPLUG-Owl-7B/749':
+        "'The correct option letter is A.'; the extraction gave C",
+    'MathVista (testmini)/Claude-2 [text-only, 2-shot CoT]/24':
+        "'insufficient context to determine if Periwinkle is the maximum' and 'I cannot definitively answer': neither yes nor no; the extraction gave B",
+    'MathVista (testmini)/GPT-4 [2-shot CoT + OCR text]/706':
+        "'the answer is the option that corresponds to the point (2, 8)' names no option; the extraction gave B",
+    'MathVista (testmini)/GPT-4 [text-only, 2-shot CoT]/369':
+        "'we cannot determine if it is surjective': neither yes nor no; the extraction gave B",
+    'MathVista (testmini)/GPT-4 [text-only, 2-shot CoT]/812':
+        "'it is impossible to answer this question accurately': neither yes nor no; the extraction gave B",
+    'MathVista (testmini)/GPT-4 [text-only, zero-shot]/273':
+        "'the correct answers are (B) 13 and (C) 26' is a hedge (POLICY 3.5); the extraction gave B",
+    'BLINK (val)/GPT-4-Turbo/val_IQ_Test_7':
+        "'options (A) and (C) … either could be correct' is a hedge; the extraction gave A",
+    'LogicVista/LLaVA-1.5-7B/v1_391':
+        "'A cube can be made from the 2D net …': 'A' is the article, no option; the extraction gave A",
+    'LogicVista/InstructBLIP-Vicuna-7B/v1_439':
+        "'ಠ (B) B, (C) C, (D) All the same' names three options, a hedge; the extraction gave B",
+    'LogicVista/MiniGPT-4 (Vicuna-13B)/v1_67':
+        "describes every option in turn ('A) £0.17 - This is …', … 'D) £20.50 - …') and chooses none; the extraction gave D",
+    'LogicVista/MiniGPT-4 (Vicuna-7B)/v1_294':
+        "'I'm sorry, but I am unable to see the image' declines; the extraction gave C",
 }
 
 
