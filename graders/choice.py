@@ -387,6 +387,9 @@ _ASKS_NEGATIVE = re.compile(r"\bwhich\b[^?]{0,80}\b(?:cannot|can't|could not|cou
                             r"does not|doesn't|do not|don't|not)\b|\bexcept\b|\bexception\b", re.IGNORECASE)
 _VERDICT = re.compile(r"\b(?:the|this|that|the given|the above)\s+(?:statement|claim|assertion)\s+(?:is|would be|seems|"
                       r"appears)\s+(?:to\s+be\s+)?(?:definitely\s+|clearly\s+)?(true|false)\b", re.IGNORECASE)
+# 'So the option B is False.' where (B) is False: the option named with its own text, not rejected
+_OPTION_IS_ITS_VERDICT = re.compile(r"\b(?:option|choice|answer)\s+\(?([A-L])\)?\s+(?:is|:)\s+(true|false)\b",
+                                    re.IGNORECASE)
 # an option saying the answer cannot be known, and an answer saying so (POLICY 4.2)
 _UNKNOWABLE_OPTION = re.compile(r"\b(?:insufficient|not enough)\b|\b(?:can't|cannot|can not|impossible to|unable to)\s+"
                                 r"(?:be\s+)?(?:predict|determin|tell|know|say)|\bundetermin|\bnot (?:be )?determinable")
@@ -540,11 +543,21 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
             break  # 'It is not possible to determine which …': what the rest describes is not chosen
     if true_false:
         # 'The statement is false.' judges the statement: option False (not a rejection of an option)
+        named = next((m for p in spans.places(answer) if p.explicit for m in [_OPTION_IS_ITS_VERDICT.search(p.text)]
+                      if m and m.group(1) in letters and verdicts[letters.index(m.group(1))] == m.group(2).lower()),
+                     None)
+        if named:
+            return chose(named.group(1), "lead")
         said = next((m for p in spans.places(answer) if p.explicit for m in [_VERDICT.search(p.text)] if m), None)
+        if said is None:  # else one verdict, said once or more, in any sentence ('The statement is false because …')
+            found = [m for p in spans.places(answer) if p.kind == "sentence" for m in [_VERDICT.search(p.text)] if m]
+            said = found[0] if len({m.group(1).lower() for m in found}) == 1 else None
         if said:
             return chose(_LETTERS[verdicts.index(said.group(1).lower())], "lead")
         # 'Using 5m² of wood will cost £1,350.' restating the statement to judge affirms it, as for yes/no (4.3)
         lead = next((p for p in spans.places(answer) if p.kind == "lead"), None)
+        if lead and lead.text in (review if review is not None else _reviewed(answer, options, letters, shown)):
+            lead = None  # 'A) False, the UK is not …' opens a review of the options, each with a verdict
         affirmed = _restated(O.canon(_asked(question)), O.canon(lead.text)) if lead else None
         if affirmed is not None:
             return chose(_LETTERS[verdicts.index("true" if affirmed else "false")], "lead")

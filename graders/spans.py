@@ -36,8 +36,9 @@ _MARKER = re.compile(
     r"(?:\bfinal answer|\bcorrect (?:answer|option|choice)(?: letter)?|\boption letter|\banswer|\bresult|"
     r"\bsolutions?|\breturn value|\bchoice)"
     r"\s*(?:(?:is|are|would be|will be|should be)\s*:?|:|=)\s*|\breturns\s+|"
-    # Chinese: '答案是A', '答案：B', '答案选项为(D)', '故选C'
-    r"答案\s*(?:选项|選項)?\s*(?:应该是|應該是|应为|應為|是|为|為)?\s*[:：]?\s*|[故应應]选\s*", re.IGNORECASE)
+    # Chinese: '答案是A', '答案：B', '答案选项为(D)', '故选C', '选项为C' (an option named without 'is' is not one)
+    r"答案\s*(?:选项|選項)?\s*(?:应该是|應該是|应为|應為|是|为|為)?\s*[:：]?\s*|[故应應]选\s*|"
+    r"(?:选项|選項)\s*(?:应该是|應該是|应为|應為|是|为|為)\s*[:：]?\s*", re.IGNORECASE)
 # A total: an answer for counts, but a trace's running total is not ("total = 8" on every line).
 _TOTAL = re.compile(r"\b(?:in total|altogether|a total of|total(?: count| number)?\b(?:\s*(?:is|:|=))?)\s*",
                     re.IGNORECASE)
@@ -58,14 +59,15 @@ _LAST_LETTER = re.compile(r"\n[ \t]*(\(?[A-L]\)?)[.:]?[ \t]*\s*$")
 _GAP = re.compile(r"[\s:*]*")
 _CLAUSE_START = re.compile(r"[.;:!?\n]|\s[—–]\s|,\s")
 _BOLD = re.compile(r"\*\*([^*\n]{1,120}?)\*\*|__([^_\n]{1,120}?)__")
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])\s*|\n+")  # Chinese stops need no space
+# Chinese stops need no space; a line's option label ('A. False') ends no sentence
+_SENTENCE_END = re.compile(r"(?<=[.!?;])(?<!^[A-L]\.)(?<!\n[A-L]\.)\s+|(?<=[。！？；])\s*|\n+")
 
 
 def sentences(text: str, limit: int = MAX_SENTENCES) -> list[str]:
     """Sentences (and lines) in order; decimal points and 'e.g.' do not end one."""
     parts = []
     for part in _SENTENCE_END.split(text, maxsplit=limit):
-        part = part.strip()
+        part = part.strip().strip("\u200b\ufeff").strip()  # MiniGPT-4 starts with a zero-width space
         if part:
             parts.append(part)
     return parts[:limit]
@@ -144,9 +146,10 @@ _ASIDE = re.compile(
 # DE ∥ OA, and ∠D is 50, we can deduce …'), else to the end of its own clause ('If caterpillars decrease, …').
 _PREMISE = re.compile(r"(?:^|(?<=[.;:!?\n]))[ \t]{0,4}(?:if|given that|assuming(?: that)?)\b", re.IGNORECASE)
 _MAIN_CLAUSE = re.compile(r",\s*(?:then|we|so|thus|therefore|hence|it follows)\b|[.!?](?=\s|$)|[;\n]", re.IGNORECASE)
-# Rejected after the fact: 'A and C are wrong', 'option A is not correct'.
+# Rejected after the fact: 'A and C are wrong', 'option A is not correct', 'C is not the logical conclusion'.
 _REJECTED = re.compile(r"(?:^|(?<=[,;.:\n]))[^,;.:\n]{0,80}?\b(?:is|are|was|were|seems?|looks?)\s+(?:wrong|incorrect|"
-                       r"false|not\s+(?:correct|right|true|the\s+(?:answer|case|right one)))\b", re.IGNORECASE)
+                       r"false|not\s+(?:correct|right|true|the\s+case|(?:the|an?)\s+(?:(?:correct|right|logical|valid|best)\s+)?"
+                       r"(?:answer|right one|conclusion|option|choice)))\b", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"[,;.!?:\n)]|\s[—–-]\s|\b(?:but|however|instead|rather|yet)\b", re.IGNORECASE)
 # A parenthetical or dashed aside with words in it; "(C)" and "(2, 3)" are not asides, "(or purple)" is a hedge.
 _PAREN = re.compile(r"\(([^()]{0,200})\)|\s[—–]\s[^—–\n]{1,120}?(?:\s[—–]\s|$)")

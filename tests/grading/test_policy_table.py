@@ -632,6 +632,22 @@ TABLE = [
      ok("For example, if the outer surface of the carton has a square shape, option A would be the correct choice."),
      "incorrect", "wrong"),
     ("3.2-given-that-is-a-premise", DEGREES, ok("Given that ∠1 = 105°, ∠2 would be 95°."), "correct", None),
+    ("2.1-chinese-option-is-marker", choice("C", ["6", "36", "64", "8"], "则正方形A的面积为（）"),
+     ok("a^2 + b^2 = 36\n\n所以选项为C。"), "correct", None),
+    ("3.1-not-the-logical-conclusion-rejects", choice("B", ["All cats are pets", "All dogs are pets",
+                                                           "No cats are pets", "Some pets are not dogs"],
+                                                          "What conclusion can be drawn?"),
+     ok("B is the logical conclusion from the two statements. Therefore, C is not the logical conclusion."),
+     "correct", None),
+    ("4.3-option-named-with-its-own-verdict", FALSE_STATEMENT,
+     ok("The house would cost £4,000.\n\nSo the option B is False."), "correct", None),
+    ("4.3-the-one-verdict-in-any-sentence", FALSE_STATEMENT,
+     ok("\u200b\n\nA. False\nB. True\nC. Insufficient Information\nThe statement is false because the squares "
+        "are not all shaded."), "correct", None),
+    ("4.5-a-lettered-verdict-review-restates-nothing", choice("C", ["True", "False", "Insufficient Information"],
+                                                              "The United Kingdom is a Slavic country."),
+     ok("\u200b\n\nA) False, the United Kingdom is not a Slavic country.\nB) True, the United Kingdom is a Slavic "
+        "country.\nC) Insufficient Information, as the information provided is insufficient."), "incorrect", "wrong"),
 ]
 
 

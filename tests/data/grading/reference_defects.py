@@ -11,8 +11,7 @@ Rules (applied mechanically to every row, looked-at and held-back alike):
 - own-text: the answer is "X. <option X's own text>" and the publisher took another letter from inside
   that text ("E. CD" parsed as D).
 Hand-checked rows (HAND) come from the looked-at part only (see benchmarks/grading_agreement.py).
-HAND names looked-at rows of the first three draws only: on the fourth draw (real_mc_4) only the mechanical
-rules mark rows (its rows repeat no earlier row id, so no HAND entry can match one).
+Row ids are unique across the draws, so one HAND table serves every draw's file.
 
     python3 reference_defects.py        # rewrites real_mc.jsonl.gz; idempotent
     python3 reference_defects.py --file real_mc_2.jsonl.gz   # the same for the second draw (real_mc_3, _4: later)
@@ -256,6 +255,17 @@ HAND = {
         "describes every option in turn ('A) £0.17 - This is …', … 'D) £20.50 - …') and chooses none; the extraction gave D",
     'LogicVista/MiniGPT-4 (Vicuna-7B)/v1_294':
         "'I'm sorry, but I am unable to see the image' declines; the extraction gave C",
+    # looked-at rows read in full on 2026-12-01 (second session), any draw
+    'MMMU-Pro (standard(10 options)_direct)/GPT-4o/validation_Geography_8':
+        "ends 'Thus, the answer is:\\nH. 145kPa' after 'The closest option to 142.7 kPa is H. 145kPa'; the extraction gave G",
+    'MMMU-Pro (standard(10 options)_direct)/GPT-4o/validation_Materials_14':
+        "ends 'approximately \\boxed{I}' after computing 26.53 MPa (option I); the extraction gave A",
+    'LogicVista/MiniGPT-4 (Vicuna-7B)/v1_296':
+        "restates the question's instruction and lists 'A. True', 'B. False', 'C. Insufficient Information'; chooses none; "
+        "the extraction gave A",
+    'LogicVista/MiniGPT-4 (Vicuna-13B)/v1_296':
+        "writes each option with a comment ('1. (A) True - …', '2. (B) False - …', '3. (C) Insufficient Information - …'); "
+        "chooses none; the extraction gave A",
 }
 
 
