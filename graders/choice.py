@@ -196,11 +196,21 @@ _SELECT_FROM = re.compile(r"\b(?:select|choose|pick)\s+(?:from|between|among)\s+
                           r"(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*[-–]\s*)[A-L])+\b", re.IGNORECASE)
 
 
+# a lowercase letter after a noun names a thing ('organism c', 'point b'); 'a' and 'i' are words
+_LOWER_NAME = re.compile(r"\b([a-z]{3,})\s+([b-hj-l])(?![\w'’.-])", re.IGNORECASE)
+_NOT_NOUNS = frozenset({"option", "options", "choice", "choices", "answer", "answers", "letter", "letters", "from",
+                        "and", "between", "among", "select", "choose", "pick", "than", "then", "with", "like", "for",
+                        "the", "not", "but", "nor"})
+
+
 @lru_cache(maxsize=256)
 def scene_capitals(question: str | None) -> frozenset[str]:
-    """Capitals the question uses as names ('point B', 'A and B beside each circle'), apart from its option
-    list and its instruction to choose: a lone capital there is that name, not a choice."""
-    return frozenset(_CAPITAL.findall(_SELECT_FROM.sub(" ", _LISTED.sub(" ", question or ""))))
+    """Capitals the question uses as names ('point B', 'A and B beside each circle'; 'organism c' written in
+    lowercase), apart from its option list and its instruction to choose: a lone capital there is that name, not
+    a choice."""
+    asked = _SELECT_FROM.sub(" ", _LISTED.sub(" ", question or ""))
+    lower = {m.group(2).upper() for m in _LOWER_NAME.finditer(asked) if m.group(1).lower() not in _NOT_NOUNS}
+    return frozenset(_CAPITAL.findall(asked)) | lower
 
 
 def _blanked(text: str, ranges: list[tuple[int, int]]) -> str:
@@ -371,6 +381,37 @@ def _lists_from(answer: str, line: str) -> bool:
     return len(set(run)) >= 2
 
 
+_FIRST_LINE = re.compile(r"[ \t]*(?:\u200b\s*)?\(([A-L])\)[ \t]+([^\n]{1,200}?)[ \t.]*(?:\n|$)")
+
+
+def _answer_first(answer: str, options: O.OptionSet, letters: str) -> str | None:
+    """A first line that is an option's letter in brackets and its own text ('(D) None of the above'), followed
+    by prose, not by more lettered lines (a list): the answer, given first and explained after."""
+    m = _FIRST_LINE.match(answer)
+    if not m or m.group(1) not in letters or "\n" not in answer[m.start(2):]:
+        return None
+    if _plain_option(m.group(2)) != _GROUPED.sub("", options.options[letters.index(m.group(1))]):
+        return None
+    rest = [line for line in answer[m.end():].splitlines() if line.strip()]
+    return m.group(1) if rest and not _LETTERED_LINE.match(rest[0]) else None
+
+
+_IF_OPENS = re.compile(r"\W{0,3}if\b", re.IGNORECASE)
+
+
+def _cases(answer: str, options: O.OptionSet, letters: str, *context) -> frozenset[str]:
+    """Sentences of a case analysis: those that open with 'If' and claim options, two or more options in all
+    ('If B preys on C, C will decrease (Option A). If B feeds C, C will increase (Option B).'). Each says
+    what would follow from a premise the answer does not settle: none is chosen (POLICY 4.5)."""
+    found = []
+    for place in spans.places(answer):
+        if place.kind in ("lead", "sentence") and _IF_OPENS.match(place.text):
+            claims = _claims(place, options, letters, *context)
+            distinct = spans.distinct_claims(place.text, claims) if claims else []
+            found += [(place.text, c) for c in distinct]
+    return frozenset(text for text, _ in found) if len({c for _, c in found}) >= 2 else frozenset()
+
+
 def _only_lettered_lines(answer: str) -> bool:
     """Two or more lines and every one an option with its letter ('(C) Yes' / '(D) No', 'b. C' / 'd. B'):
     the choices listed (or made up), none chosen. In a longer list the first and last line may be cut ('.5' /
@@ -495,6 +536,8 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         return chose(_LETTERS[whole], "lead")
     if _only_lettered_lines(answer):
         return Match(0.0, False, None, "listed options without choosing one", details={"place": "lead"})
+    # '(D) None of the above' on its own line, then the why: the answer given first, unless the rest chooses one
+    first = _answer_first(answer, options, letters)
     if ") is " in answer or "] is " in answer or " is the " in answer or "选项" in answer:
         negated = spans.blocked(answer, asides=False)
         stated = {next(filter(None, m.groups())) for m in _STATED.finditer(answer)
@@ -502,6 +545,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         if len(stated) == 1 and all(letter in letters for letter in stated):  # 'The answer (D) is the correct one.'
             return chose(stated.pop(), "marker")
     review = None  # found when the sentences are reached: an explicit place usually decides before
+    cases = None  # likewise
     asks_if = bool(question) and _IF.search(question) is not None
     target = _target(question) if question and options.kind == "words" and O.option_numbers(options.options) else None
     for place in spans.places(answer):
@@ -512,6 +556,11 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                 continue  # an option described in a review of them all, or a lead-in ('Comparing the two images:')
         if place.kind in ("lead", "sentence") and not asks_if and _HYPOTHETICAL.match(place.text):
             continue  # 'For example, if the surface is square, option A would be the correct choice.': not chosen
+        if place.kind in ("lead", "sentence") and _IF_OPENS.match(place.text):
+            if cases is None:
+                cases = _cases(answer, options, letters, shown, yes_no, scenery, names, unknown, negative)
+            if place.text in cases:
+                continue  # 'If B eats C, C will decrease (A). If B feeds C, C will increase (B).': cases, none chosen
         if place.kind == "marker" and _LETTERED_LINE.match(place.text) and _lists_from(answer, place.text):
             continue  # 'The correct answer is:' followed by the options listed one per line: none chosen (4.4)
         claims = _claims(place, options, letters, shown, yes_no, scenery, names, unknown, negative)
@@ -530,6 +579,8 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         if len(distinct) == len(choices) >= 3:
             continue  # every option named: the question's list echoed, not an answer
         if len(distinct) > 1 and place.kind != "bold":
+            if first:
+                return chose(first, "lead")
             named = ", ".join(f"({d}) {choices[_LETTERS.index(d)]}" for d in distinct[:3])
             return Match(0.0, False, distinct, f"hedged between {named}", details={"place": place.kind})
         if yes_no and place.kind in ("lead", "sentence"):
@@ -561,5 +612,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         affirmed = _restated(O.canon(_asked(question)), O.canon(lead.text)) if lead else None
         if affirmed is not None:
             return chose(_LETTERS[verdicts.index("true" if affirmed else "false")], "lead")
+    if first:
+        return chose(first, "lead")
     named_truth = choices[_LETTERS.index(want)] if want in _LETTERS[: len(choices)] else ""
     return Match(0.0, False, None, f"no option chosen; truth ({want}) {named_truth}".rstrip(), details={"place": None})

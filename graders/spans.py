@@ -84,6 +84,17 @@ def plain(text: str) -> str:
     return _MARKUP.sub("", text)
 
 
+_OPENS_IF = re.compile(r"[\s*\W]{0,4}if\b", re.IGNORECASE)
+
+
+def _conditional(text: str, marker: re.Match) -> bool:
+    """'If the price is the same, then the answer would be A.': an answer under a premise left open, not given."""
+    if "would" not in marker.group().lower():
+        return False
+    start = max(text.rfind(stop, 0, marker.start()) for stop in (". ", "\n", "? ", "! ")) + 1
+    return _OPENS_IF.match(text, start) is not None
+
+
 @lru_cache(maxsize=512)
 def places(answer: str) -> tuple[Place, ...]:
     """The places that may state the answer, most explicit first (POLICY.md 2.1-2.3)."""
@@ -94,7 +105,7 @@ def places(answer: str) -> tuple[Place, ...]:
         found.append(Place("boxed", boxed[-1]))
     bolds = [a or b for a, b in _BOLD.findall(answer)] if "**" in answer or "__" in answer else ()
     text = plain(answer)
-    markers = [m.end() for m in _MARKER.finditer(text)]
+    markers = [m.end() for m in _MARKER.finditer(text) if not _conditional(text, m)]
     for end in reversed(markers[-3:]):  # the last marker that is followed by something
         # 'the correct answer is:\n\n(C) Point C': what follows the colon, on the next line if need be
         stated = _sentence_from(text, _GAP.match(text, end).end())

@@ -632,6 +632,23 @@ TABLE = [
      ok("For example, if the outer surface of the carton has a square shape, option A would be the correct choice."),
      "incorrect", "wrong"),
     ("3.2-given-that-is-a-premise", DEGREES, ok("Given that ∠1 = 105°, ∠2 would be 95°."), "correct", None),
+    ("4.5-a-case-analysis-chooses-none", PREDICT,
+     ok("It depends on how the snakes and frogs interact. If the snakes eat frogs, then the frogs would decrease "
+        "(Option A). If the snakes eat the frogs' predators, the frogs could increase (Option B). Without more "
+        "information, it's impossible to predict with certainty (Option C)."), "correct", None),
+    ("4.1-a-lowercase-name-in-the-question", choice("C", ["decrease", "increase", "can't predict", "stay same"],
+                                                   "What would happen to organism c if organism b increased?"),
+     ok("The answer depends on the relationship between organism B and organism C. It can't be predicted."),
+     "correct", None),
+    ("2.1-a-marker-under-an-open-premise", choice("C", ["True", "False", "Insufficient Information"],
+                                                  "Using 5m² of wood will cost £1,350 overall."),
+     ok("If the price per square meter is the same for all, then the answer would be A. The price is not given, "
+        "so it cannot be determined."), "correct", None),
+    ("2.1-an-option-given-first", choice("D", ["Grasshoppers will decrease.", "shrews will become extinct",
+                                               "owls will increase.", "None of the above"],
+                                         "If grasses dried up in summer, what is likely to happen?"),
+     ok("(D) None of the above\nThe owl eats shrews. Therefore, it would affect both the grasshoppers and the "
+        "shrews."), "correct", None),
     ("2.1-chinese-option-is-marker", choice("C", ["6", "36", "64", "8"], "则正方形A的面积为（）"),
      ok("a^2 + b^2 = 36\n\n所以选项为C。"), "correct", None),
     ("3.1-not-the-logical-conclusion-rejects", choice("B", ["All cats are pets", "All dogs are pets",
