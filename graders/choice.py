@@ -396,6 +396,21 @@ def _answer_first(answer: str, options: O.OptionSet, letters: str) -> str | None
     return m.group(1) if rest and not _LETTERED_LINE.match(rest[0]) else None
 
 
+# quotes too as mis-decoded cp1252 ('\x93A\x94'): InstructBLIP's output came through such a decoding
+_UNTICKED = re.compile(r"^[ \t]*[☐□][ \t]*\(?[A-L]\)?[^\n]*(?:\n|$)", re.MULTILINE)
+_LETTER_THEN_LIST = re.compile(r"[\s\"'“”‘’\x93\x94]*\(?([A-L])\)?[.:]?[\"'“”‘’\x93\x94]*\s+(?=\(A\))")
+
+
+def _lists_every(text: str, letters: str) -> bool:
+    """Every option letter, bracketed, in order, and nothing after the last option's text but punctuation."""
+    at = 0
+    for letter in letters:
+        at = text.find(f"({letter})", at)
+        if at < 0:
+            return False
+    return "\n\n" not in text[at:] and len(text) < 600
+
+
 _IF_OPENS = re.compile(r"\W{0,3}if\b", re.IGNORECASE)
 
 
@@ -526,6 +541,8 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         return Match(float(letter == want), letter == want, letter, f"chose ({letter}) {text}", details={"place": how})
 
     answer = _SPECIAL_TOKENS.sub("", answer) if "<" in answer else answer  # '<s> A': LLaVA's start token
+    if "☐" in answer or "□" in answer:  # '☐ A' / '☐ B': the options as an unticked form, none of them chosen
+        answer = _UNTICKED.sub("", answer)
     bare = _letter_patterns(letters)[0].match(answer) if len(answer) <= 12 else None
     if bare and bare.group(1).isupper() and shown and _own_letters(options.options) != frozenset(letters):
         # 'B' for options that are letters in another order ('C', 'D', 'A', 'B'): the letter, as asked (4.1)
@@ -536,6 +553,9 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         return chose(_LETTERS[whole], "lead")
     if _only_lettered_lines(answer):
         return Match(0.0, False, None, "listed options without choosing one", details={"place": "lead"})
+    echoed = _LETTER_THEN_LIST.match(answer)
+    if echoed and echoed.group(1) in letters and _lists_every(answer[echoed.end(1):], letters):
+        return chose(echoed.group(1), "lead")  # 'A (A) A, (B) B, (C) C, …': the letter, then the options echoed
     # '(D) None of the above' on its own line, then the why: the answer given first, unless the rest chooses one
     first = _answer_first(answer, options, letters)
     if ") is " in answer or "] is " in answer or " is the " in answer or "选项" in answer:

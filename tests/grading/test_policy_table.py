@@ -649,6 +649,12 @@ TABLE = [
                                          "If grasses dried up in summer, what is likely to happen?"),
      ok("(D) None of the above\nThe owl eats shrews. Therefore, it would affect both the grasshoppers and the "
         "shrews."), "correct", None),
+    ("4.4-unticked-boxes-choose-nothing", choice("A", ["Set A", "Set B", "Neither set A nor set B"],
+                                                 "Which set does the Figure belong to?"),
+     ok("☐ A\n☐ B\n☐ C\nThe figure has a diagonal line."), "incorrect", "wrong"),
+    ("4.4-a-letter-then-the-options-echoed", choice("C", ["A", "B", "C", "D", "There would be no difference"],
+                                                    "Which spring would be compressed the farthest?"),
+     ok("\x93C\x94 (A) A, (B) B, (C) C, (D) D, (E) There would be no difference"), "correct", None),
     ("2.1-chinese-option-is-marker", choice("C", ["6", "36", "64", "8"], "则正方形A的面积为（）"),
      ok("a^2 + b^2 = 36\n\n所以选项为C。"), "correct", None),
     ("3.1-not-the-logical-conclusion-rejects", choice("B", ["All cats are pets", "All dogs are pets",
