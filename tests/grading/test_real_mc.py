@@ -108,3 +108,29 @@ def test_hand_checks_only_on_looked_at_rows(name):
     held_back = [_id(row) for row in ROWS[name]
                  if row.get("reference_defect", "").startswith("hand-checked") and _held_back(_id(row))]
     assert not held_back, held_back[:10]
+
+
+
+def _readings(name: str) -> list[dict]:
+    return [json.loads(line) for line in (DATA / name).read_text("utf-8").splitlines() if line.strip()]
+
+
+READINGS = {"real_mc_adjudicated.jsonl": True, "real_mc_adjudicated_2.jsonl": True,
+            "real_mc_looked_1.jsonl": False, "real_mc_looked_2.jsonl": False}  # name -> of held-back rows
+
+
+@pytest.mark.parametrize("name", READINGS)
+def test_blind_readings_name_rows_of_their_part_with_their_letters(name):
+    """Each reading names a row of its part once, with one of that row's letters or none; a second reading
+    (blind_reading.py reread) only re-reads rows the first reading read."""
+    if not (DATA / name).exists():
+        pytest.skip(f"{name} not written yet")
+    rows = {_id(row): row for draw in DRAWS for row in ROWS[draw]}
+    readings = _readings(name)
+    ids = [r["row_id"] for r in readings]
+    assert len(ids) == len(set(ids))
+    assert [i for i in ids if i not in rows or _held_back(i) != READINGS[name]] == []
+    assert [r["row_id"] for r in readings
+            if r["choice"] is not None and r["choice"] not in rows[r["row_id"]]["options"]] == []
+    if name == "real_mc_adjudicated_2.jsonl":
+        assert set(ids) <= {r["row_id"] for r in _readings("real_mc_adjudicated.jsonl")}

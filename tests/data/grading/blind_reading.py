@@ -1,14 +1,22 @@
 #!/usr/bin/env python3
 """Prepare and merge a blind reading of held-back multiple-choice disagreements (see the data README).
 
-    python tests/data/grading/blind_reading.py packet --out DIR [--seed S]
-    python tests/data/grading/blind_reading.py merge --dir DIR --labels LABELS.jsonl
+    python tests/data/grading/blind_reading.py packet --out DIR [--seed S] [--part looked-at]
+    python tests/data/grading/blind_reading.py merge --dir DIR --labels LABELS.jsonl [--into NAME]
+    python tests/data/grading/blind_reading.py reread --out DIR --seed S [--parts N]
 
 `packet` picks, from the held-back trusted rows of every real-MC draw not read before, those where the grader
 and the publisher's parse disagree, and as many agreeing rows drawn at random as a control; it shuffles them under
 opaque keys and writes DIR/packet.jsonl (key, question, options, answer: nothing else) and DIR/keys.json (key ->
 row id, for `merge`). It prints counts only: whoever changes the graders must not see these rows.
 `merge` appends the reader's labels (key, choice, sure, why) to real_mc_adjudicated.jsonl under their row ids.
+`reread` makes the packet for a second reading of every row read once (disagreements and controls alike, under new
+keys, shuffled, split into N parts for N readers): a reader who saw neither the first reading nor the graders, so
+that two careful humans' agreement on the same rows is measured; `merge --into real_mc_adjudicated_2.jsonl`
+appends those labels.
+`packet --part looked-at` does the same for the looked-at rows (their disagreements and as many controls): readings
+the graders' authors may read, to learn which looked-at disagreements are the grader's misses; merged --into
+real_mc_looked_1.jsonl and real_mc_looked_2.jsonl (two readers of the same packet).
 """
 
 from __future__ import annotations
@@ -29,17 +37,30 @@ import grading_agreement as ga  # noqa: E402
 
 from graders import grade  # noqa: E402
 
-ADJUDICATED = DATA / "real_mc_adjudicated.jsonl"
+READINGS = ("real_mc_adjudicated.jsonl", "real_mc_adjudicated_2.jsonl", "real_mc_looked_1.jsonl",
+            "real_mc_looked_2.jsonl")
 
 
-def _trusted_held_back() -> list[tuple[str, dict, bool]]:
-    read = set(ga.adjudicated())
+def _rows_by_id() -> dict[str, dict]:
+    return {f"{r['source']}/{r['model']}/{r['question_id']}": r for name in ga.REAL_MC for r in ga.real_mc_rows(name)}
+
+
+def _write_packet(path: Path, keyed: list[tuple[str, str, dict]]) -> None:
+    with path.open("w", encoding="utf-8") as handle:
+        for key, _, row in keyed:
+            handle.write(json.dumps({"key": key, "question": row.get("question") or "", "options": row["options"],
+                                     "answer": row["answer"]}, ensure_ascii=False) + "\n")
+
+
+def _trusted(part: str) -> list[tuple[str, dict, bool]]:
+    """The trusted rows of one part not read before, each with whether grader and publisher agree."""
+    read = set(ga.adjudicated(READINGS[0] if part == "held-back" else READINGS[2]))
     out = []
     for row in (r for name in ga.REAL_MC for r in ga.real_mc_rows(name)):
         row_id = f"{row['source']}/{row['model']}/{row['question_id']}"
         trusted = not (row.get("reference_defect") or row.get("publisher_parse_suspect")
                        or None in row["options"].values())
-        if not trusted or ga.half(row_id) != "held-back" or row_id in read:
+        if not trusted or ga.half(row_id) != part or row_id in read:
             continue
         g = grade(ga.mc_case(row), {"content": row["answer"], "finish_reason": "stop"})
         got = g.extracted if isinstance(g.extracted, str) and g.extracted in ga.LETTERS else None
@@ -47,25 +68,35 @@ def _trusted_held_back() -> list[tuple[str, dict, bool]]:
     return out
 
 
-def packet(out_dir: Path, seed: str) -> None:
-    rows = _trusted_held_back()
+def packet(out_dir: Path, seed: str, part: str = "held-back") -> None:
+    rows = _trusted(part)
     disagree = [(i, r) for i, r, same in rows if not same]
     agree = [(i, r) for i, r, same in rows if same]
     control = random.Random(seed).sample(agree, min(len(disagree), len(agree)))
     chosen = disagree + control
     keyed = sorted(((hashlib.sha256(f"{seed}/{i}".encode()).hexdigest()[:10], i, r) for i, r in chosen))
     out_dir.mkdir(parents=True, exist_ok=True)
-    with (out_dir / "packet.jsonl").open("w", encoding="utf-8") as handle:
-        for key, _, row in keyed:
-            handle.write(json.dumps({"key": key, "question": row.get("question") or "", "options": row["options"],
-                                     "answer": row["answer"]}, ensure_ascii=False) + "\n")
+    _write_packet(out_dir / "packet.jsonl", keyed)
     (out_dir / "keys.json").write_text(json.dumps({k: i for k, i, _ in keyed}, indent=0), "utf-8")
     print(f"{len(keyed)} rows in {out_dir / 'packet.jsonl'}: {len(disagree)} disagreements, {len(control)} controls")
 
 
-def merge(out_dir: Path, labels: Path) -> None:
+def reread(out_dir: Path, seed: str, parts: int) -> None:
+    """Every row read once, for a second reader: the packet does not say which rows were disagreements."""
+    rows = _rows_by_id()
+    first = ga.adjudicated()
+    keyed = sorted((hashlib.sha256(f"{seed}/{i}".encode()).hexdigest()[:10], i, rows[i]) for i in first)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for part in range(parts):
+        _write_packet(out_dir / f"packet_{part + 1}.jsonl", keyed[part::parts])
+    (out_dir / "keys.json").write_text(json.dumps({k: i for k, i, _ in keyed}, indent=0), "utf-8")
+    print(f"{len(keyed)} rows in {parts} packets under {out_dir}")
+
+
+def merge(out_dir: Path, labels: Path, into: str = READINGS[0]) -> None:
     keys = json.loads((out_dir / "keys.json").read_text("utf-8"))
-    read = set(ga.adjudicated())
+    target = DATA / into
+    read = set(ga.adjudicated(into))
     lines = []
     for label in map(json.loads, filter(None, labels.read_text("utf-8").splitlines())):
         row_id = keys[label["key"]]
@@ -76,9 +107,9 @@ def merge(out_dir: Path, labels: Path) -> None:
             raise SystemExit(f"label {label['key']}: choice {choice!r} is not a letter or null")
         lines.append(json.dumps({"row_id": row_id, "choice": choice, "sure": bool(label.get("sure")),
                                  "why": str(label.get("why", ""))[:300]}, ensure_ascii=False))
-    with ADJUDICATED.open("a", encoding="utf-8") as handle:
+    with target.open("a", encoding="utf-8") as handle:
         handle.writelines(line + "\n" for line in lines)
-    print(f"{len(lines)} readings added to {ADJUDICATED.name}")
+    print(f"{len(lines)} readings added to {target.name}")
 
 
 def main() -> None:
@@ -87,11 +118,22 @@ def main() -> None:
     p = sub.add_parser("packet")
     p.add_argument("--out", type=Path, required=True)
     p.add_argument("--seed", default="20261201-2")  # the second reading's seed
+    p.add_argument("--part", choices=ga.HALVES, default="held-back")
     m = sub.add_parser("merge")
     m.add_argument("--dir", type=Path, required=True)
     m.add_argument("--labels", type=Path, required=True)
+    m.add_argument("--into", choices=READINGS, default=READINGS[0])
+    r = sub.add_parser("reread")
+    r.add_argument("--out", type=Path, required=True)
+    r.add_argument("--seed", required=True)
+    r.add_argument("--parts", type=int, default=1)
     args = parser.parse_args()
-    packet(args.out, args.seed) if args.command == "packet" else merge(args.dir, args.labels)
+    if args.command == "packet":
+        packet(args.out, args.seed, args.part)
+    elif args.command == "reread":
+        reread(args.out, args.seed, args.parts)
+    else:
+        merge(args.dir, args.labels, args.into)
 
 
 if __name__ == "__main__":
