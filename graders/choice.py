@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
@@ -226,6 +227,8 @@ _HYPOTHETICAL = re.compile(r"\W{0,3}(?:(?:for example|for instance|e\.g\.),?\s*(
 _IF = re.compile(r"\b(?:if|suppose|assum\w*|were|would)\b", re.IGNORECASE)
 _SPECIAL_TOKENS = re.compile(r"</?s>|<\|[a-z_]{2,20}\|>")
 _MARKED_LETTER = re.compile(r"[\W_]{0,3}([A-L])(?![\w'’-])(?!\s+[a-z])")
+# after a marker, a capital glued to a value ('E360') or before a plural ('A regions': no article) is the letter
+_MARKED_GLUED = re.compile(r"[\W_]{0,3}([A-L])(?:(?=\d)|\s+[a-z]{2,}(?<![su]s)(?<=s)(?![\w'’-]))")
 
 
 def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
@@ -249,6 +252,9 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
         bare = _letter_patterns(letters)[0].match(text)
         if bare and (shown_here or bare.group(1).isupper()):
             return [(bare.start(1), bare.group(1).upper())]  # the place is just the letter
+        glued = _MARKED_GLUED.match(text) if place.kind == "marker" and shown_here else None
+        if glued and glued.group(1) in letters:
+            return [(glued.start(1), glued.group(1))]
         named, explicit = _letters_named(text, letters, shown_here, _own_letters(options.options))
         # 'the answer is A (neither; …)', 'The answer is A 30,430.': the one capital right after the marker is
         # the letter, even one the question uses as a name (not 'A ball': a capital before a word is an article)
@@ -299,8 +305,12 @@ _CLOCK = re.compile(r"\b\d{1,2}:(\d{2})\b")
 _GROUPED = re.compile(r"(?<=\d),(?=\d{3}\b)")
 
 
+# a mark or bullet before an answer ('✗ Some thieves are not robbers', '• B'): no part of its text
+_LEADING_MARK = re.compile(r"^[^\w\s(\[$£€-]{1,3}\s+")
+
+
 def _plain_option(text: str) -> str:
-    return _GROUPED.sub("", O.canon(spans.plain(text)).strip(" .!*_`\"'"))
+    return _GROUPED.sub("", O.canon(_LEADING_MARK.sub("", spans.plain(text).strip())).strip(" .!*_`\"'"))
 
 
 # a whole answer in Chinese for the options' English words ('左' for left)
@@ -316,6 +326,47 @@ def _exact_option(answer: str, options: O.OptionSet) -> int | None:
     said = _CJK_WORDS.get(said, said)
     hits = [i for i, o in enumerate(options.options) if said and _GROUPED.sub("", o) == said]
     return hits[0] if len(hits) == 1 else None
+
+
+_ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii")
+_SPACED = re.compile(r"\s*(-?\d{1,3}) (\d{1,3})\s*%?\s*")
+_LISTED_TEXT = re.compile(r"\(([A-L])\)\s*(.+?)\s*(?=\([A-L]\)|$)", re.DOTALL)
+
+
+@lru_cache(maxsize=256)
+def _listed_texts(question: str) -> tuple[tuple[str, str], ...]:
+    """The options' texts as the question lists them ('(A) 9:30 (Previous Year) … (B) …'), by letter."""
+    return tuple((m.group(1), _plain_option(m.group(2))) for m in _LISTED_TEXT.finditer(question))
+
+
+def _short_answer(answer: str, choices: tuple[str, ...], letters: str, question: str | None) -> str | None:
+    """A whole short answer that is an option in another spelling (POLICY 4.2): a number for a Roman numeral ('4'
+    for 'IV'), digits whose separator became a space ('35 000' for 35,000, '8 2' for 8.2%), or, where the options
+    are their own letters, the text the question lists for one of them."""
+    said = _plain_option(answer)
+    if not said or len(said) > 120:
+        return None
+    own = all(c.strip() == k for c, k in zip(choices, letters, strict=False))
+    if own and question:
+        hits = {k for k, text in _listed_texts(question) if text == said and k in letters}
+        return hits.pop() if len(hits) == 1 else None
+    lowered = tuple(c.strip().lower() for c in choices)
+    if question and "true" in lowered and "false" in lowered and len(said) <= 30 and any(c.isdigit() for c in said):
+        # '15:40' for 'The Gold Watch displays the time as 15:40.': the statement's value restated affirms it (4.3)
+        return letters[lowered.index("true")] if re.search(rf"(?<![\w.:,]){re.escape(said)}(?![\w:]|[.,]\d)",
+                                                           O.canon(_asked(question))) else None
+    if said.isdigit() and all(c in _ROMAN for c in lowered):
+        number = int(said)
+        return letters[lowered.index(_ROMAN[number - 1])] if 0 < number <= 12 and _ROMAN[number - 1] in lowered \
+            else None
+    spaced = _SPACED.fullmatch(said)
+    numbers = O.option_numbers(choices) if spaced else ()
+    if numbers:
+        whole, part = spaced.groups()
+        readings = {abs(Decimal(f"{whole}.{part}"))} | ({abs(Decimal(whole + part))} if len(part) == 3 else set())
+        hits = [k for k, n in zip(letters, numbers, strict=False) if abs(n[0]) in readings]
+        return hits[0] if len(hits) == 1 else None
+    return None
 
 
 # an answer's own label in parentheses: 'an eosinophilic granular body (option D)'
@@ -447,7 +498,8 @@ _VERDICT = re.compile(r"\b(?:the|this|that|the given|the above)\s+(?:statement|c
 _OPTION_IS_ITS_VERDICT = re.compile(r"\b(?:option|choice|answer)\s+\(?([A-L])\)?\s+(?:is|:)\s+(true|false)\b",
                                     re.IGNORECASE)
 # an option saying the answer cannot be known, and an answer saying so (POLICY 4.2)
-_UNKNOWABLE_OPTION = re.compile(r"\b(?:insufficient|not enough)\b|\b(?:can't|cannot|can not|impossible to|unable to)\s+"
+_UNKNOWABLE_OPTION = re.compile(r"\b(?:insufficient|not enough|not sure|unsure|uncertain)\b|"
+                                r"\b(?:can't|cannot|can not|impossible to|unable to)\s+"
                                 r"(?:be\s+)?(?:predict|determin|tell|know|say)|\bundetermin|\bnot (?:be )?determinable")
 _HOW = r"(?:accurately|definitively|exactly|reliably|confidently|precisely|clearly)\s+"
 _UNKNOWABLE_SAID = re.compile(
@@ -551,6 +603,9 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     whole = _exact_option(answer, options)
     if whole is not None:  # the answer is an option's own text ('None of these', 'Central, Southern, …')
         return chose(_LETTERS[whole], "lead")
+    short = _short_answer(answer, choices, letters, question) if len(answer) <= 200 else None
+    if short:
+        return chose(short, "lead")
     if _only_lettered_lines(answer):
         return Match(0.0, False, None, "listed options without choosing one", details={"place": "lead"})
     echoed = _LETTER_THEN_LIST.match(answer)

@@ -156,6 +156,11 @@ _ASIDE = re.compile(
 # A premise opening a sentence: it runs to the comma before the main clause ('Given that CD is the diameter,
 # DE ∥ OA, and ∠D is 50, we can deduce …'), else to the end of its own clause ('If caterpillars decrease, …').
 _PREMISE = re.compile(r"(?:^|(?<=[.;:!?\n]))[ \t]{0,4}(?:if|given that|assuming(?: that)?)\b", re.IGNORECASE)
+# a condition inside a sentence: 'spiders will most likely increase if the grasshoppers decrease' claims increase;
+# it runs to its clause's end or to the main clause's modal ('the organism most affected if algae was eliminated
+# would be the Tilapia')
+_INNER_IF = re.compile(r"(?<=\w[ \t])if\b", re.IGNORECASE)
+_MODAL = re.compile(r"\b(?:would|will|should|could|might|may|must)\b", re.IGNORECASE)
 _MAIN_CLAUSE = re.compile(r",\s*(?:then|we|so|thus|therefore|hence|it follows)\b|[.!?](?=\s|$)|[;\n]", re.IGNORECASE)
 # Rejected after the fact: 'A and C are wrong', 'option A is not correct', 'C is not the logical conclusion'.
 _REJECTED = re.compile(r"(?:^|(?<=[,;.:\n]))[^,;.:\n]{0,80}?\b(?:is|are|was|were|seems?|looks?)\s+(?:wrong|incorrect|"
@@ -226,6 +231,13 @@ def blocked(text: str, asides: bool = True, negations: bool = True) -> list[tupl
                     ends = [e.start() for e in _CLAUSE_END.finditer(text)]
                 k = bisect_right(ends, m.end() - 1)
                 ranges.append((m.start(), ends[k] if k < len(ends) else len(text)))
+        for m in _INNER_IF.finditer(text) if "if" in low else ():
+            if ends is None:
+                ends = [e.start() for e in _CLAUSE_END.finditer(text)]
+            k = bisect_right(ends, m.end() - 1)
+            end = ends[k] if k < len(ends) else len(text)
+            modal = _MODAL.search(text, m.end(), end)
+            ranges.append((m.start(), modal.start() if modal else end))
     if negations and ("wrong" in low or "incorrect" in low or "false" in low or "not " in low):
         ranges.extend(m.span() for m in _REJECTED.finditer(text))
     if asides and ("(" in text or "—" in text or "–" in text):

@@ -671,6 +671,43 @@ TABLE = [
                                                               "The United Kingdom is a Slavic country."),
      ok("\u200b\n\nA) False, the United Kingdom is not a Slavic country.\nB) True, the United Kingdom is a Slavic "
         "country.\nC) Insufficient Information, as the information provided is insufficient."), "incorrect", "wrong"),
+    ("4.2-a-number-names-a-roman-numeral", choice("C", ["I", "II", "III", "IV"], "Which of the four jobs suits "
+                                                  "Sam best?"), ok("3"), "correct", None),
+    ("4.2-a-space-for-the-thousands-separator", choice("B", ["12,300", "18,000", "21,450", "9,870"], "What was the "
+                                                       "revenue after the correction?"), ok("18 000"), "correct", None),
+    ("4.2-a-space-for-the-decimal-point", choice("A", ["-12.75%", "-3.10%", "-20.05%", "-7.40%"], "What was the "
+                                                 "percentage change from March to April?"), ok("12 75"),
+     "correct", None),
+    ("4.2-own-letter-options-named-by-the-listed-text", choice("B", ["A", "B", "C"], "Which pair of ratios is right? "
+                                                               "(A) 2:7 (North); 4:9 (South) (B) 3:8 (North); 1:6 "
+                                                               "(South) (C) 5:5 (North); 2:3 (South)"),
+     ok("3:8 (North); 1:6 (South)"), "correct", None),
+    ("4.2-a-mark-before-the-option-text", choice("C", ["Some cats are dogs", "No dogs are pets", "All pets are cats"],
+                                                 "Which conclusion follows?"), ok("✓ All pets are cats"),
+     "correct", None),
+    ("4.2-not-sure-is-named-by-cannot-say", choice("C", ["yes", "no", "not sure"], "Is this automaton minimal?"),
+     ok("Without the diagram I cannot say if the automaton is minimal or not."), "correct", None),
+    ("4.3-the-statements-value-alone-affirms-it", choice("A", ["True", "False", "Insufficient Information"],
+                                                         "The station clock shows the time as 08:25."),
+     ok("08:25"), "correct", None),
+    ("4.3-another-value-alone-judges-nothing", choice("B", ["True", "False", "Insufficient Information"],
+                                                      "The station clock shows the time as 08:25."),
+     ok("08:35"), "incorrect", "wrong"),
+    ("4.1-a-letter-glued-to-a-value-after-a-marker", choice("D", ["14", "21", "140", "210", "280"], "What was the "
+                                                            "turnover in the region?"), ok("The answer is D140."),
+     "correct", None),
+    ("4.1-a-capital-before-a-plural-is-the-letter", choice("A", ["North, South, East", "South, North, East",
+                                                                 "East, North, South"], "Order the regions by sales."),
+     ok("The answer is A regions."), "correct", None),
+    ("3.2-a-condition-after-the-main-clause", choice("B", ["remain the same", "increase", "decrease", "NA"],
+                                                     "If the number of beetles decreases, what will the number of "
+                                                     "frogs most likely do?"),
+     ok("The frogs will probably increase if the beetles decrease, since they compete for the same insects."),
+     "correct", None),
+    ("3.2-a-condition-ends-at-the-main-clause-modal", choice("A", ["Perch", "Water snail", "Dragonfly larva"],
+                                                             "Which organism would be most affected if the reeds "
+                                                             "were removed?"),
+     ok("The organism hit hardest if the reeds were cleared would be the Perch."), "correct", None),
 ]
 
 
