@@ -221,6 +221,9 @@ def _blanked(text: str, ranges: list[tuple[int, int]]) -> str:
     return "".join(chars)
 
 
+_ENUMERATED = re.compile(r"\b(?:(?:options|choices)(?:\s+(?:are|were|given|provided|listed))?\s*:?|"
+                         r"(?:select|choose|pick)\s+(?:from|between|among))\s*\(?[A-L]\)?"
+                         r"(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)\(?[A-L]\)?)+(?![\w'’-])", re.IGNORECASE)
 # a sentence about a case the question did not ask about ('For example, if …, option A would be …')
 _HYPOTHETICAL = re.compile(r"\W{0,3}(?:(?:for example|for instance|e\.g\.),?\s*(?:if|suppose)|suppose)\b",
                            re.IGNORECASE)
@@ -240,6 +243,8 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
     text = place.text
     found = []
     said = _UNKNOWABLE_SAID.search(text) if unknown and has_any(text.lower(), _UNKNOWABLE_NEEDS) else None
+    if said and "which" in text and _WHICH_OPTION.search(text):
+        said = None  # 'Without further information, it is difficult to determine which option is correct.': no choice
     if said:
         # 'it is impossible to determine if the statement is true or false' chooses 'Insufficient information';
         # what the clause goes on to name is what cannot be told, not a claim
@@ -255,7 +260,11 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
         glued = _MARKED_GLUED.match(text) if place.kind == "marker" and shown_here else None
         if glued and glued.group(1) in letters:
             return [(glued.start(1), glued.group(1))]
-        named, explicit = _letters_named(text, letters, shown_here, _own_letters(options.options))
+        lettered = text
+        if "option" in text or "choice" in text or "elect from" in text:
+            # 'There are three options: A, B, and C.', 'Select from A, B and C': the letters listed, none chosen
+            lettered = _blanked(text, [m.span() for m in _ENUMERATED.finditer(text)])
+        named, explicit = _letters_named(lettered, letters, shown_here, _own_letters(options.options))
         # 'the answer is A (neither; …)', 'The answer is A 30,430.': the one capital right after the marker is
         # the letter, even one the question uses as a name (not 'A ball': a capital before a word is an article)
         first = _MARKED_LETTER.match(text) if place.kind == "marker" and named else None
@@ -290,7 +299,10 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
         # a worked formula states the value after its last '=': '20° + 140° = 160°' names no 20° (3.3)
         last = visible.rindex("=")
         visible = " " * last + visible[last:]
-    found += [(at, _LETTERS[i]) for at, i in O.named(options, visible, scenery)]
+    # an option saying the answer cannot be known is named by saying so, or by its whole text, not by one of its
+    # words: 'Without further information, it is difficult to determine which option is correct.' names none
+    found += [(at, _LETTERS[i]) for at, i in O.named(options, visible, scenery)
+              if _LETTERS[i] != unknown or options.options[i] in visible]
     if not found and options.kind == "words":  # '4.3%' for the options 4.39%, 4.35%, 4.28%: the one it rounds
         found = [(at, _LETTERS[i]) for at, i in O.rounded(options.options, visible)]
     if not found and "oclock" in options.options and ":" in visible:
@@ -462,7 +474,9 @@ def _lists_every(text: str, letters: str) -> bool:
     return "\n\n" not in text[at:] and len(text) < 600
 
 
-_IF_OPENS = re.compile(r"\W{0,3}if\b", re.IGNORECASE)
+# a case opens with 'If', or with a connective before it ('On the other hand, if …', 'Alternatively, if …')
+_IF_OPENS = re.compile(r"\W{0,3}(?:(?:on the other hand|alternatively|otherwise|conversely|in contrast|however|but|and)"
+                       r",?\s+)?if\b", re.IGNORECASE)
 
 
 def _cases(answer: str, options: O.OptionSet, letters: str, *context) -> frozenset[str]:
@@ -504,14 +518,19 @@ _UNKNOWABLE_OPTION = re.compile(r"\b(?:insufficient|not enough|not sure|unsure|u
 _HOW = r"(?:accurately|definitively|exactly|reliably|confidently|precisely|clearly)\s+"
 _UNKNOWABLE_SAID = re.compile(
     r"\b(?:insufficient|not enough|without (?:more|further|additional|enough)) (?:information|data|context|details)\b|"
+    r"\b(?:information|data|details|context)(?: \w+){0,2} (?:is|are) (?:not sufficient|insufficient|not enough)\b|"
     rf"\b(?:cannot|can't|can not|could not|couldn't)\s+be\s+(?:{_HOW})?"
     r"(?:determined|answered|told|known|predicted|concluded)\b|"
     # 'difficult to determine which …', not 'its effects can be difficult to predict.' (what, not whether)
     rf"\b(?:impossible|not possible|difficult|hard|unable|cannot|can't|can not)\s+(?:to\s+)?(?:{_HOW})?"
-    r"(?:determine|tell|predict|say|know|answer|conclude)\s+(?:whether|if|which|what|how|for (?:sure|certain)|"
+    # 'difficult to determine which option is correct' declines to choose: it says no option is the answer (4.4)
+    r"(?:determine|tell|predict|say|know|answer|conclude)\s+(?:whether|if|"
+    r"which(?!\s+(?:of\s+the\s+)?(?:options?|answers?|choices?|one)\b)|what|how|for (?:sure|certain)|"
     r"the (?:exact |precise )?(?:answer|outcome|result|effect|value|number))\b",
     re.IGNORECASE)
-_UNKNOWABLE_NEEDS = ("insufficient", "not enough", "without", "impossible", "possible", "difficult", "hard", "can",
+_WHICH_OPTION = re.compile(r"\b(?:determine|tell|say|decide|know|identify|judge)\s+which\s+(?:of\s+the\s+)?"
+                           r"(?:options?|answers?|choices?|one)\b", re.IGNORECASE)
+_UNKNOWABLE_NEEDS = ("sufficient", "not enough", "without", "impossible", "possible", "difficult", "hard", "can",
                      "unable")
 
 # the answer opens by declining to choose: 'it is not possible to accurately determine which of …'

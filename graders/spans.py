@@ -166,11 +166,13 @@ _MAIN_CLAUSE = re.compile(r",\s*(?:then|we|so|thus|therefore|hence|it follows)\b
 _REJECTED = re.compile(r"(?:^|(?<=[,;.:\n]))[^,;.:\n]{0,80}?\b(?:is|are|was|were|seems?|looks?)\s+(?:wrong|incorrect|"
                        r"false|not\s+(?:correct|right|true|the\s+case|(?:the|an?)\s+(?:(?:correct|right|logical|valid|best)\s+)?"
                        r"(?:answer|right one|conclusion|option|choice)))\b", re.IGNORECASE)
+_LIST_ITEM = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)[\"'“‘(]?[\w.-]{1,20}[\"'”’)]?"
+                        r"(?=\s*(?:,|\.|;|$|\band\b|\bor\b)|\s+\w+ing\b)")
 _CLAUSE_END = re.compile(r"[,;.!?:\n)]|\s[—–-]\s|\b(?:but|however|instead|rather|yet)\b", re.IGNORECASE)
 # A parenthetical or dashed aside with words in it; "(C)" and "(2, 3)" are not asides, "(or purple)" is a hedge.
 _PAREN = re.compile(r"\(([^()]{0,200})\)|\s[—–]\s[^—–\n]{1,120}?(?:\s[—–]\s|$)")
 _PAREN_HEDGE = re.compile(r"\s*(?:or|maybe|possibly|perhaps|probably|either)\b", re.IGNORECASE)
-_WORDS = re.compile(r"[a-zA-Z]{2,}[^()]*\s")
+_WORDS = re.compile(r"[a-zA-Z]{2,}[^()]*\s|[a-zA-Z]{3,}")  # one word is enough: '"Gen" (know)' claims Gen
 
 
 def _aside_paren(m: re.Match) -> bool:
@@ -220,7 +222,10 @@ def blocked(text: str, asides: bool = True, negations: bool = True) -> list[tupl
             if ends is None:  # clause ends found once: a scope ends at the first one after its start
                 ends = [e.start() for e in _CLAUSE_END.finditer(text)]
             k = bisect_right(ends, m.end() - (m.end() > m.start()))
-            ranges.append((m.start(), ends[k] if k < len(ends) else len(text)))
+            end = ends[k] if k < len(ends) else len(text)
+            while end < len(text) and (item := _LIST_ITEM.match(text, end)):
+                end = item.end()  # a list runs on through its commas: 'followed by the arrows "A", "C", and "D"'
+            ranges.append((m.start(), end))
     if asides and ("if" in low or "given" in low or "assuming" in low):
         for m in _PREMISE.finditer(text):
             main = _MAIN_CLAUSE.search(text, m.end())

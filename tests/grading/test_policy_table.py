@@ -708,6 +708,27 @@ TABLE = [
                                                              "Which organism would be most affected if the reeds "
                                                              "were removed?"),
      ok("The organism hit hardest if the reeds were cleared would be the Perch."), "correct", None),
+    ("4.5-a-case-opened-by-a-connective", choice("C", ["decrease", "increase", "can't predict", "stay same"],
+                                                 "What would happen to the frogs if the snakes increased?"),
+     ok("If the snakes eat frogs, the frogs would decrease. On the other hand, if the snakes only compete with "
+        "them, the frogs could increase. However, it is not possible to predict the exact outcome without more "
+        "information."), "correct", None),
+    ("3.2-a-one-word-parenthesis-is-an-aside", choice("D", ["Rec", "OCR", "Know", "Gen"], "Which capability has the "
+                                                      "highest share?"),
+     ok('The largest share goes to the "Gen" (know) group, about 37% of the samples.'), "correct", None),
+    ("3.2-an-aside-runs-on-through-its-list", choice("B", ["A", "B", "C", "D", "E"], "Which box comes next?"),
+     ok('The box labeled "B" comes next, followed by the boxes labeled "A", "C", and "D".'), "correct", None),
+    ("4.4-the-letters-listed-to-choose-from-name-none", choice("B", ["Birmingham", "Glasgow", "Liverpool", "Leeds"],
+                                                               "Which city had the fewest children?"),
+     ok("Select from A, B and C.\nAccording to the table, the city with the fewest children is Glasgow."),
+     "correct", None),
+    ("4.2-information-not-sufficient-names-can-not-say", choice("D", ["UK", "US", "Germany", "can not say"],
+                                                                "Which country spent the most?"),
+     ok("Sorry, the information provided is not sufficient to answer the question."), "correct", None),
+    ("4.4-cannot-tell-which-option-chooses-none", choice("C", ["True", "False", "Insufficient Information"],
+                                                         "Two bars cost £3 without a box."),
+     ok("It depends on the price of a box. Without further information, it is difficult to determine which option "
+        "is correct."), "no_answer", "refusal"),
 ]
 
 
