@@ -223,11 +223,17 @@ def _blanked(text: str, ranges: list[tuple[int, int]]) -> str:
 
 _ENUMERATED = re.compile(r"\b(?:(?:options|choices)(?:\s+(?:are|were|given|provided|listed))?\s*:?|"
                          r"(?:select|choose|pick)\s+(?:from|between|among))\s*\(?[A-L]\)?"
-                         r"(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)\(?[A-L]\)?)+(?![\w'’-])", re.IGNORECASE)
+                         r"(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)\(?[A-L]\)?)+(?![\w'’-])|"
+                         r"\(\s*[A-L](?:\s*,\s*(?:and\s+|or\s+)?[A-L])+\s*\)", re.IGNORECASE)  # '(A, B, C, D)'
+
 # a sentence about a case the question did not ask about ('For example, if …, option A would be …')
 _HYPOTHETICAL = re.compile(r"\W{0,3}(?:(?:for example|for instance|e\.g\.),?\s*(?:if|suppose)|suppose)\b",
                            re.IGNORECASE)
 _IF = re.compile(r"\b(?:if|suppose|assum\w*|were|would)\b", re.IGNORECASE)
+_NONE_OF_THEM = re.compile(r"\bnone of (?:the|these|those|them)\b(?:\s+(?:given|listed|provided|above))?"
+                           r"(?:\s+(?:options|choices|answers|answer choices))?\s+(?:is|are|can|could|would|fits?|"
+                           r"matches?|works?|seems?|appears?)\b", re.IGNORECASE)
+_RUN_ON = re.compile(r"\n[ \t]*(?:Hint|Question)[ \t]*:")
 _SPECIAL_TOKENS = re.compile(r"</?s>|<\|[a-z_]{2,20}\|>")
 _MARKED_LETTER = re.compile(r"[\W_]{0,3}([A-L])(?![\w'’-])(?!\s+[a-z])")
 # after a marker, a capital glued to a value ('E360') or before a plural ('A regions': no article) is the letter
@@ -261,7 +267,7 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
         if glued and glued.group(1) in letters:
             return [(glued.start(1), glued.group(1))]
         lettered = text
-        if "option" in text or "choice" in text or "elect from" in text:
+        if "option" in text or "choice" in text or "elect from" in text or "(A," in text:
             # 'There are three options: A, B, and C.', 'Select from A, B and C': the letters listed, none chosen
             lettered = _blanked(text, [m.span() for m in _ENUMERATED.finditer(text)])
         named, explicit = _letters_named(lettered, letters, shown_here, _own_letters(options.options))
@@ -303,6 +309,11 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
     # words: 'Without further information, it is difficult to determine which option is correct.' names none
     found += [(at, _LETTERS[i]) for at, i in O.named(options, visible, scenery)
               if _LETTERS[i] != unknown or options.options[i] in visible]
+    if ranges and not found and has_any(canonical, _NEGATIVE_NEEDS):
+        # 'The figure belongs to neither set A nor set B': an option's own negation is no negation of it
+        asides = spans.blocked(canonical, negations=False) if options.kind != "direction" else []
+        kept = _blanked(canonical, asides) if asides else canonical
+        found += [(at, _LETTERS[i]) for at, i in O.named_negative(options, kept)]
     if not found and options.kind == "words":  # '4.3%' for the options 4.39%, 4.35%, 4.28%: the one it rounds
         found = [(at, _LETTERS[i]) for at, i in O.rounded(options.options, visible)]
     if not found and "oclock" in options.options and ":" in visible:
@@ -313,6 +324,7 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
     return sorted(found)
 
 
+_NEGATIVE_NEEDS = ("not", "no", "neither", "nor", "never", "n't")
 _CLOCK = re.compile(r"\b\d{1,2}:(\d{2})\b")
 _GROUPED = re.compile(r"(?<=\d),(?=\d{3}\b)")
 
@@ -459,6 +471,22 @@ def _answer_first(answer: str, options: O.OptionSet, letters: str) -> str | None
     return m.group(1) if rest and not _LETTERED_LINE.match(rest[0]) else None
 
 
+_LETTER_AND_TEXT = re.compile(r"\(([A-L])\)[ \t]+(.{1,200})")
+
+
+def _glossed_first(answer: str, options: O.OptionSet, letters: str) -> tuple[str, str] | None:
+    """A first line that is a bracketed letter and another option's text ('(D) It will rise by 3 cubic metres'
+    where (E) says that): (the letter written, the option its words name). A later place that restates those words
+    chooses the written letter (4.1: a letter written as one outranks the words)."""
+    first = spans.sentences(spans.plain(answer[:400]), limit=3)
+    m = _LETTER_AND_TEXT.fullmatch(first[0]) if first else None
+    if not m or m.group(1) not in letters:
+        return None
+    said = _plain_option(m.group(2))
+    hits = [k for k, o in zip(letters, options.options, strict=False) if _GROUPED.sub("", o) == said]
+    return (m.group(1), hits[0]) if len(hits) == 1 and hits[0] != m.group(1) else None
+
+
 # quotes too as mis-decoded cp1252 ('\x93A\x94'): InstructBLIP's output came through such a decoding
 _UNTICKED = re.compile(r"^[ \t]*[☐□][ \t]*\(?[A-L]\)?[^\n]*(?:\n|$)", re.MULTILINE)
 _LETTER_THEN_LIST = re.compile(r"[\s\"'“”‘’\x93\x94]*\(?([A-L])\)?[.:]?[\"'“”‘’\x93\x94]*\s+(?=\(A\))")
@@ -475,7 +503,8 @@ def _lists_every(text: str, letters: str) -> bool:
 
 
 # a case opens with 'If', or with a connective before it ('On the other hand, if …', 'Alternatively, if …')
-_IF_OPENS = re.compile(r"\W{0,3}(?:(?:on the other hand|alternatively|otherwise|conversely|in contrast|however|but|and)"
+_IF_OPENS = re.compile(r"\W{0,3}(?:(?:on the other hand|alternatively|otherwise|conversely|in contrast|however|but|and|"
+                       r"for example|for instance|similarly|likewise)"
                        r",?\s+)?if\b", re.IGNORECASE)
 
 
@@ -497,7 +526,7 @@ def _only_lettered_lines(answer: str) -> bool:
     the choices listed (or made up), none chosen. In a longer list the first and last line may be cut ('.5' /
     '(E) 30' / … / '(AG': a list running on from the options and stopped by the token limit)."""
     lines = [line for line in answer.strip().splitlines() if line.strip()]
-    if len(lines) >= 5:
+    if len(lines) >= 4:  # the cut line and three lettered ones: '(mix-up)' / '(F) MuBERT (original)' / …
         head, tail = lines[0], lines[-1]
         lines = lines[1 if _CUT.fullmatch(head) else 0:-1 if _CUT.fullmatch(tail) else None]
     return 2 <= len(lines) <= 60 and all(_LETTERED_LINE.match(line) for line in lines)
@@ -612,6 +641,10 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         return Match(float(letter == want), letter == want, letter, f"chose ({letter}) {text}", details={"place": how})
 
     answer = _SPECIAL_TOKENS.sub("", answer) if "<" in answer else answer  # '<s> A': LLaVA's start token
+    run_on = _RUN_ON.search(answer) if "\nHint" in answer or "\nQuestion" in answer else None
+    if run_on and spans.states_answer(answer[:run_on.start()]):
+        # 'The answer is (C) 4cm.\n\nHint: … Question: …': a question the model went on to make up after answering
+        answer = answer[:run_on.start()]
     if "☐" in answer or "□" in answer:  # '☐ A' / '☐ B': the options as an unticked form, none of them chosen
         answer = _UNTICKED.sub("", answer)
     bare = _letter_patterns(letters)[0].match(answer) if len(answer) <= 12 else None
@@ -638,6 +671,8 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                   if not spans.is_blocked(m.start(), negated)}
         if len(stated) == 1 and all(letter in letters for letter in stated):  # 'The answer (D) is the correct one.'
             return chose(stated.pop(), "marker")
+    glossed = None  # likewise
+    none_option = any("none" in c.lower() or "neither" in c.lower() for c in choices)
     review = None  # found when the sentences are reached: an explicit place usually decides before
     cases = None  # likewise
     asks_if = bool(question) and _IF.search(question) is not None
@@ -646,8 +681,9 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         if place.kind in ("lead", "sentence"):
             if review is None:
                 review = _reviewed(answer, options, letters, shown)
-            if place.text in review or (place.text.endswith(":") and place.text.count(" ") >= 2):
-                continue  # an option described in a review of them all, or a lead-in ('Comparing the two images:')
+            if place.text in review or (place.text.endswith(":") and " " in place.text):
+                continue  # an option described in a review of them all, or a lead-in ('Comparing the two images:',
+                # a heading 'Sample A:')
         if place.kind in ("lead", "sentence") and not asks_if and _HYPOTHETICAL.match(place.text):
             continue  # 'For example, if the surface is square, option A would be the correct choice.': not chosen
         if place.kind in ("lead", "sentence") and _IF_OPENS.match(place.text):
@@ -659,7 +695,14 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
             continue  # 'The correct answer is:' followed by the options listed one per line: none chosen (4.4)
         claims = _claims(place, options, letters, shown, yes_no, scenery, names, unknown, negative)
         distinct = spans.distinct_claims(place.text, claims) if claims else []
+        if not distinct and place.explicit and _NONE_OF_THEM.search(place.text) and not none_option:
+            # 'The answer is that none of the options is possible.': the answer given is that no option is right
+            return Match(0.0, False, None, "answered that no option is right", details={"place": place.kind})
         if len(distinct) == 1:
+            if glossed is None:
+                glossed = _glossed_first(answer, options, letters) if "(" in answer[:8] else ()
+            if glossed and distinct[0] == glossed[1]:
+                return chose(glossed[0], "lead")  # '(D) It will rise by 3 m³. … Therefore, it will rise by 3 m³.'
             if len(choices) == 2 and not yes_no and question and _inverted(question, O.canon(place.text)):
                 # 'the second video's ball is slower' answers 'in which video is it faster?' with the first
                 return chose(_LETTERS[1 - _LETTERS.index(distinct[0])], place.kind)

@@ -81,7 +81,12 @@ def canon(text: str) -> str:
     if any(t in text for t in _CANON_NEEDS):
         for pattern, replacement in _CANON:
             text = pattern.sub(replacement, text)
+    if "either" in text and ("not" in text or "n't" in text):  # 'not belong to either set a or set b': neither, nor
+        text = _NOT_EITHER.sub(r"\1neither \2 nor ", text)
     return text
+
+
+_NOT_EITHER = re.compile(r"(?:\bnot|n't)\s+((?:[a-z]+\s+){0,3}?)either\s+([^,.;:\n]{1,60}?)\s+or\s+")
 
 
 # --- indexed items: "Image 3", "the first video" ----------------------------------------------------------
@@ -228,6 +233,8 @@ def stem(word: str) -> str:
         return word.replace(",", "")  # '21,000' is the option 21000
     if word in _SYNONYMS:
         return _SYNONYMS[word]
+    if len(word) >= 6 and word.endswith("ally"):
+        word = word[:-2]  # an adverb names its adjective: 'pressed equally' is 'pressed is equal'
     for ending in ("ing", "ed", "es", "s", "e"):
         if word.endswith(ending) and len(word) - len(ending) >= 3:
             word = word[: -len(ending)]
@@ -384,6 +391,25 @@ def _named_by_words(options: OptionSet, text: str, scenery: frozenset[str] = fro
     full = [(at, i) for at, i in full if not any(
         j != i and set(options.stems[i]) < set(options.stems[j]) and abs(at - at_j) <= 40 for at_j, j in full)]
     return sorted(labelled + (full or distinctive))
+
+
+_NEGATIVE_OPTION = re.compile(r"\b(?:not|no|none|neither|nor|never)\b|n't\b")
+
+
+def named_negative(options: OptionSet, text: str) -> list[Mention]:
+    """Options whose own text is negative ('Neither set A nor set B', 'none of the above') named by their whole
+    phrase in canonical `text`, whose negated stretches are kept: there the negation is the option's."""
+    if options.kind != "words":
+        return []
+    found = []
+    words = [(at, stem(w)) for at, w in _tokens(text) if w not in _FILLER]
+    for i, (option, stems) in enumerate(zip(options.options, options.stems, strict=False)):
+        if not stems or not _NEGATIVE_OPTION.search(option):
+            continue
+        for k, (at, s) in enumerate(words):
+            if s == stems[0] and all(w in {x for _, x in words[k:k + len(stems) + 2]} for w in stems):
+                found.append((at, i))
+    return found
 
 
 # --- numbers at another precision ---------------------------------------------------------------------------

@@ -49,7 +49,8 @@ _CONCLUSION = re.compile(
     # 'Based on this analysis, …', 'Given these observations, …'
     # ('Given that CD is the diameter, …' is a premise, 3.2: 'given that' concludes only as 'Given that, …')
     r"(?:(?:based on|considering|from) (?:this|these|that|those|the above|all (?:of )?th\w+|my|our)\b"
-    r"[^,.\n]{0,40}(?=,)|given (?:this|these|those|the above|all (?:of )?th\w+|my|our)\b[^,.\n]{0,40}(?=,)|"
+    r"[^,.\n]{0,40}(?=,)|based on the\b[^,.\n]{0,40}(?=,)|"
+    r"given (?:this|these|those|the above|all (?:of )?th\w+|my|our)\b[^,.\n]{0,40}(?=,)|"
     r"given that(?=\s*,)))"
     r"\b(?!\s+(?:that|far|on|much|many)\b)[,:]?\s*",
     re.IGNORECASE | re.MULTILINE)
@@ -95,6 +96,17 @@ def _conditional(text: str, marker: re.Match) -> bool:
     return _OPENS_IF.match(text, start) is not None
 
 
+def states_answer(text: str) -> bool:
+    """Does `text` hold a final-answer marker ('The answer is (C) 4cm.')?"""
+    return any(not _conditional(text, m) for m in _MARKER.finditer(text))
+
+
+def _introduces(text: str, m: re.Match) -> bool:
+    """'Based on the image, we can see …' opening the answer introduces it; later ('Based on the puzzle, it
+    appears that the missing piece is E') it concludes."""
+    return m.group().lstrip()[:12].lower() == "based on the" and not _SENTENCE_END.search(text, 0, m.start() + 1)
+
+
 @lru_cache(maxsize=512)
 def places(answer: str) -> tuple[Place, ...]:
     """The places that may state the answer, most explicit first (POLICY.md 2.1-2.3)."""
@@ -127,7 +139,7 @@ def places(answer: str) -> tuple[Place, ...]:
             break
     # every conclusion word holds one of these; outside ASCII, case folding ('ſo') could match without them
     maybe = not text.isascii() or any(word in lowered for word in _CONCLUSION_NEEDLES)
-    conclusions = [m.end() for m in _CONCLUSION.finditer(text)] if maybe else ()
+    conclusions = [m.end() for m in _CONCLUSION.finditer(text) if not _introduces(text, m)] if maybe else ()
     for end in reversed(conclusions[-3:]):
         stated = _sentence_from(text, end)
         if stated:

@@ -76,6 +76,8 @@ LINEAR = choice("G", DIRECTIONS, "In which direction does the ball move in this 
 LINEAR_E = choice("E", DIRECTIONS, "In which direction does the ball move in this video?", modality="video")
 MOTION = choice("B", ["a straight line", "bouncing off the walls", "a circle"],
                 "How does the ball move in this video? It moves in", modality="video")
+WATER = ["The water level would not change", "It will lower by 1.5 cubic metres", "It will rise by 1.5 cubic metres",
+         "It will lower by 3 cubic metres", "It will rise by 3 cubic metres"]
 SPIN = choice("A", ["clockwise", "counterclockwise"], "The ball in this video moves around a circle. Does it go "
               "clockwise or counterclockwise (as seen on screen)?", modality="video")
 SPIN_B = choice("B", ["clockwise", "counterclockwise"], "The ball in this video moves around a circle. Does it go "
@@ -729,6 +731,41 @@ TABLE = [
                                                          "Two bars cost £3 without a box."),
      ok("It depends on the price of a box. Without further information, it is difficult to determine which option "
         "is correct."), "no_answer", "refusal"),
+    ("4.2-an-option-s-own-negation-names-it", choice("C", ["Set A", "Set B", "Neither set A nor set B"],
+                                                     "Which set does the figure belong to?"),
+     ok("This figure doesn't belong to either set A or set B."), "correct", None),
+    ("4.2-an-adverb-names-its-adjective", choice("C", ["The force is larger on rope 1", "The force is larger on "
+                                                  "rope 2", "The force is equal on both ropes"],
+                                                 "Which rope carries more force?"),
+     ok("The force is shared equally between the ropes."), "correct", None),
+    ("2.2-based-on-the-later-concludes", choice("E", ["A", "B", "C", "D", "E"], "Which piece completes the shape?"),
+     ok("There are four pieces labeled A, B, C, and D. Based on the pattern, the missing piece should be E."),
+     "correct", None),
+    ("2.2-based-on-the-first-introduces", choice("B", ["4", "3", "6", "8"], "Find BE."),
+     ok("Based on the image, ABCD has a side of length 4. The length of BE is 3."), "correct", None),
+    ("4.5-for-example-if-opens-a-case", choice("A", ["picture A", "picture B", "picture C", "picture D"],
+                                               "Which net folds into the cube?"),
+     ok("Compare each option with the net. For example, if the net has a square face, option A would be correct. "
+        "If it has a triangle, option B would be correct."), "incorrect", "wrong"),
+    ("2.3-a-heading-leads-in", choice("C", ["neither; the same temperature", "sample B", "sample A"],
+                                      "Which sample has the higher temperature?"),
+     ok("To compare them we compute each sample's energy.\nSample A:\nKE = 1/2 m v^2"), "incorrect", "wrong"),
+    ("4.4-letters-listed-in-parentheses-choose-none", choice("A", ["picture A", "picture B", "picture C",
+                                                                   "picture D"], "Which net folds into the cube?"),
+     ok("Pick the option (A, B, C, D) whose folds match the net."), "incorrect", "wrong"),
+    ("4.4-a-list-cut-at-its-start", choice("E", ["Model (mix-up)", "Model (original)", "Model (BLM)", "Model (BAM)",
+                                                 "Baseline"], "Which model scores lowest?"),
+     ok("(mix-up)\n(F) Baseline (original)\n(G) Baseline (BLM)\n(H) Baseline (BAM)"), "incorrect", "wrong"),
+    ("4.1-a-letter-glossed-with-another-option-s-text", choice("D", WATER, "What happens to the water level?"),
+     ok("(D) It will rise by 3 cubic metres. The objects displace water.\nTherefore, it will rise by 3 cubic "
+        "metres."), "correct", None),
+    ("2.1-a-made-up-question-after-the-answer", choice("C", ["6cm", "7cm", "4cm", "5cm"], "D is the midpoint of AC. "
+                                                       "What is the length of AC?"),
+     ok("The answer is (C) 4cm.\n\nQuestion: If CB = 4 and DB = 7, what is AB?\nChoices:\n(A) 10cm\n(B) 12cm\n\n"
+        "The answer is (B) 12cm."), "correct", None),
+    ("2.1-none-of-the-options-is-the-answer", choice("B", ["2", "4", "5", "7"], "Which could be the length of CP?"),
+     ok("CP^2 = 18 - 36 = -18, which is impossible, and 2 would need AC = 4.\n\nThe answer is that none of the "
+        "options is possible."), "incorrect", "wrong"),
 ]
 
 
