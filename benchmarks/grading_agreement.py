@@ -134,7 +134,7 @@ def real_mc_agreement(show: int, corpus: str = "real_mc.jsonl.gz") -> dict[str, 
     """Prints the corpus's agreement; returns (per part) the agreement counter of its trusted rows."""
     agree = {h: defaultdict(Counter) for h in HALVES}
     blind = adjudicated()  # held-back rows read blind (the data README)
-    misses, held = [], []
+    misses, trusted_rows = [], {h: [] for h in HALVES}
     for row in real_mc_rows(corpus):
         g = grade(mc_case(row), {"content": row["answer"], "finish_reason": "stop"})
         got = g.extracted if isinstance(g.extracted, str) and g.extracted in LETTERS else None
@@ -150,8 +150,8 @@ def real_mc_agreement(show: int, corpus: str = "real_mc.jsonl.gz") -> dict[str, 
             else:
                 part["blind " + ("grader" if got == blind[row_id] else "publisher"
                                  if row["reference"] == blind[row_id] else "neither")][True] += 1
-        if group == "trusted" and half(row_id) == "held-back":
-            held.append((row_id, got, row["reference"]))
+        if group == "trusted":
+            trusted_rows[half(row_id)].append((row_id, got, row["reference"]))
         if group == "trusted":
             # the reading a careful human gives where one was asked blind, else the publisher's parse
             part["adjudicated"][got == blind.get(row_id, row["reference"])] += 1
@@ -180,33 +180,48 @@ def real_mc_agreement(show: int, corpus: str = "real_mc.jsonl.gz") -> dict[str, 
     for row, got in misses[:show]:
         print(f"    {row['source']} {row['model']} {row['question_id']}: publisher {row['reference']}, grader {got}: "
               f"{row['answer'][:160]!r}")
-    return {**{h: {k: agree[h][k] for k in ("trusted", "adjudicated")} for h in HALVES}, "held rows": held}
+    return {**{h: {k: agree[h][k] for k in ("trusted", "adjudicated")} for h in HALVES}, "rows": trusted_rows}
 
 
-def two_readings(held: list[tuple[str, str | None, str | None]]) -> None:
+READINGS = {"held-back": ("real_mc_adjudicated.jsonl", "real_mc_adjudicated_2.jsonl"),
+            "looked-at": ("real_mc_looked_1.jsonl", "real_mc_looked_2.jsonl")}
+
+
+def two_readings(part: str, rows: list[tuple[str, str | None, str | None]]) -> None:
     """Rows read blind twice, by two readers who saw neither each other's reading nor the graders: how often
-    two careful humans agree, set beside how often the grader agrees with each of them."""
-    first, second = adjudicated(), adjudicated("real_mc_adjudicated_2.jsonl")
-    both = [(i, got, ref) for i, got, ref in held if i in first and i in second]
+    two careful humans agree, set beside how often the grader agrees with each of them (the data README)."""
+    first, second = (adjudicated(name) for name in READINGS[part])
+    both = [(i, got, ref) for i, got, ref in rows if i in first and i in second]
     if not both:
         return
     alike = Counter(first[i] == second[i] for i, _, _ in both)
     grader_one, grader_two = (Counter(got == r[i] for i, got, _ in both) for r in (first, second))
     publisher_one, publisher_two = (Counter(ref == r[i] for i, _, ref in both) for r in (first, second))
     either = Counter(got in (first[i], second[i]) for i, got, _ in both)
-    print(f"real multiple-choice answers, held-back rows read blind twice ({len(both)}: every disagreement and "
-          f"control read so far): the two readers agree on {ratio(alike)}; the grader agrees with the first reader"
-          f" on {ratio(grader_one)}, with the second on {ratio(grader_two)}, with at least one of them on "
-          f"{ratio(either)}; the publisher's parse agrees with the first on {ratio(publisher_one)}, with the second"
-          f" on {ratio(publisher_two)}")
-    # over the whole held-back part: rows read by nobody are ones where grader and publisher agree, which the
-    # readers read alike in every control, so they count as agreeing for all of them
-    unread = len(held) - len(both)
-    def over_all(counter: Counter) -> str:
-        return ratio(Counter({True: counter[True] + unread, False: counter[False]}))
-    print(f"  over all {len(held)} held-back trusted rows (rows not read count as agreeing, as every control "
-          f"did): reader with reader {over_all(alike)}; grader with the first reader {over_all(grader_one)}, "
-          f"with the second {over_all(grader_two)}, with at least one {over_all(either)}")
+    print(f"real multiple-choice answers, all draws, {part} rows read blind twice ({len(both)}: disagreements of grader"
+          f" and publisher and as many agreeing rows): the two readers agree on {ratio(alike)}; the grader agrees "
+          f"with the first reader on {ratio(grader_one)}, with the second on {ratio(grader_two)}, with at least one "
+          f"of them on {ratio(either)}; the publisher's parse agrees with the first on {ratio(publisher_one)}, with "
+          f"the second on {ratio(publisher_two)}")
+    # over the whole part: rows read by nobody are ones where grader and publisher agree, which the readers read
+    # alike in (nearly) every control, so they count as agreeing for all of them
+    unread = [(got, ref) for i, got, ref in rows if not (i in first and i in second)]
+    kept = sum(got == ref for got, ref in unread)  # a row not read twice: the grader against the publisher
+
+    def over_all(counter: Counter, readers: bool = False) -> str:
+        agree = counter[True] + (len(unread) if readers else kept)
+        return ratio(Counter({True: agree, False: len(rows) - agree}))
+
+    agreed = [(got, first[i]) for i, got, _ in both if first[i] == second[i] and got != first[i]]
+    kinds = Counter("none for a letter" if got is None else "a letter for none" if read is None else "another letter"
+                    for got, read in agreed)
+    print(f"  where both readers agree and the grader does not ({len(agreed)}): the grader chose "
+          + ", ".join(f"{k} {kinds[k]}" for k in ("none for a letter", "a letter for none", "another letter")))
+    print(f"  over all {len(rows)} {part} trusted rows (a row not read twice: the readers count as agreeing, the "
+          f"grader is compared with the publisher): reader with reader "
+          f"{over_all(alike, readers=True)}; grader with the first reader {over_all(grader_one)}, with the second "
+          f"{over_all(grader_two)}, with the readers (their reading where they agree, either where they differ) "
+          f"{over_all(either)}")
 
 
 def main() -> None:
@@ -221,7 +236,8 @@ def main() -> None:
                 f"{ratio(together['adjudicated'])}" if name == "held-back" else "")
         print(f"real multiple-choice answers, all draws, {name} part: choice agreement with the publishers' parse "
               f"{ratio(together['trusted'])}{read}")
-    two_readings([row for draw in draws for row in draw["held rows"]])
+    for name in ("looked-at", "held-back"):
+        two_readings(name, [row for draw in draws for row in draw["rows"][name]])
     second = realistic_agreement(args.show, "realistic_2.jsonl")
     for name in HALVES:  # both sets were labelled by people other than the graders' authors, by the same policy
         both = {k: first[name][k] + second[name][k] for k in ("verdict", "cause")}
