@@ -172,7 +172,7 @@ def real_mc_agreement(show: int, corpus: str = "real_mc.jsonl.gz") -> dict[str, 
         if any(k.startswith("blind ") for k in part):
             n = {k: part["blind " + k][True] for k in ("grader", "publisher", "neither")}
             disagreements = n["grader"] + n["publisher"] + n["neither"]
-            print(f"  read blind by a person: {disagreements} disagreements and, as a control, agreeing rows (the "
+            print(f"  read blind (first reading): {disagreements} disagreements and, as a control, agreeing rows (the "
                   f"reader agrees with both on {ratio(part['blind control'])}); in the disagreements read"
                   f" the reader sides with the grader {n['grader']}, with the "
                   f"publisher {n['publisher']}, with neither {n['neither']}; agreement with that reading where "
