@@ -51,7 +51,26 @@ UNITS = {
     "spaces": " ",
     "newlines": "\n",
     "unicode": "−×’ ",
+    "conditions": "x if ",
+    "letters-and": " and B",
+    "letter-lists": "(A, B, ",
+    "based-on": "Based on the x, ",
+    "either-or": "not either a or ",
+    "spaced-digits": "12 75 ",
 }
+
+# choice cases the golden set lacks: options that are their own letters, a negative and an unknowable option
+def _listed(options: list[str]) -> str:
+    return " ".join(f"({chr(65 + n)}) {o}" for n, o in enumerate(options))
+
+
+EXTRA = [
+    {"id": f"extra-{k}", "family": "real_mc", "category": "c", "modality": "image",
+     "prompt": f"Which one? Select from the following choices. {_listed(opts)}",
+     "truth": {"kind": "choice", "value": "B", "choices": opts}, "grader": {"name": "choice"}}
+    for k, opts in enumerate((["A", "B", "C", "D"], ["True", "False", "Insufficient Information"],
+                              ["Set A", "Set B", "Neither set A nor set B"]))
+]
 
 
 def cases() -> list[CaseSpec]:
@@ -61,7 +80,7 @@ def cases() -> list[CaseSpec]:
         case = CaseSpec.model_validate_json(line)
         key = f"{case.grader.name}:{sorted(case.grader.args)}:{case.truth.kind}:{bool(case.sampling)}"
         chosen.setdefault(key, case)
-    return list(chosen.values())
+    return list(chosen.values()) + [CaseSpec.model_validate(extra) for extra in EXTRA]
 
 
 def slowest(all_cases: list[CaseSpec], text: str) -> tuple[float, str]:

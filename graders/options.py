@@ -9,7 +9,7 @@ Options are read by kind: an indexed item ("Image 3", "the first video"), a plac
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
@@ -388,8 +388,12 @@ def _named_by_words(options: OptionSet, text: str, scenery: frozenset[str] = fro
                 distinctive.extend((words[k][0], i) for k in at.get(s, []))
     # a longer option read there outranks one whose words are a part of it ('white three' is not 'white one',
     # '6*sqrt{3}' is not '6')
-    full = [(at, i) for at, i in full if not any(
-        j != i and set(options.stems[i]) < set(options.stems[j]) and abs(at - at_j) <= 40 for at_j, j in full)]
+    if len({i for _, i in full}) > 1:
+        full.sort()
+        spots = [a for a, _ in full]  # only matches within 40 characters are compared: linear in the answer
+        full = [(a, i) for a, i in full if not any(
+            j != i and set(options.stems[i]) < set(options.stems[j])
+            for _, j in full[bisect_left(spots, a - 40):bisect_right(spots, a + 40)])]
     return sorted(labelled + (full or distinctive))
 
 

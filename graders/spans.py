@@ -101,10 +101,10 @@ def states_answer(text: str) -> bool:
     return any(not _conditional(text, m) for m in _MARKER.finditer(text))
 
 
-def _introduces(text: str, m: re.Match) -> bool:
+def _introduces(m: re.Match, lead_end: int) -> bool:
     """'Based on the image, we can see …' opening the answer introduces it; later ('Based on the puzzle, it
     appears that the missing piece is E') it concludes."""
-    return m.group().lstrip()[:12].lower() == "based on the" and not _SENTENCE_END.search(text, 0, m.start() + 1)
+    return m.start() < lead_end and m.group().lstrip()[:12].lower() == "based on the"
 
 
 @lru_cache(maxsize=512)
@@ -139,7 +139,12 @@ def places(answer: str) -> tuple[Place, ...]:
             break
     # every conclusion word holds one of these; outside ASCII, case folding ('ſo') could match without them
     maybe = not text.isascii() or any(word in lowered for word in _CONCLUSION_NEEDLES)
-    conclusions = [m.end() for m in _CONCLUSION.finditer(text) if not _introduces(text, m)] if maybe else ()
+    conclusions = [m for m in _CONCLUSION.finditer(text)] if maybe else ()
+    if conclusions and "based on the" in lowered:
+        first_end = _SENTENCE_END.search(text)
+        lead_end = first_end.start() if first_end else len(text)
+        conclusions = [m for m in conclusions if not _introduces(m, lead_end)]
+    conclusions = [m.end() for m in conclusions]
     for end in reversed(conclusions[-3:]):
         stated = _sentence_from(text, end)
         if stated:
@@ -248,13 +253,16 @@ def blocked(text: str, asides: bool = True, negations: bool = True) -> list[tupl
                     ends = [e.start() for e in _CLAUSE_END.finditer(text)]
                 k = bisect_right(ends, m.end() - 1)
                 ranges.append((m.start(), ends[k] if k < len(ends) else len(text)))
+        modals = None
         for m in _INNER_IF.finditer(text) if "if" in low else ():
             if ends is None:
                 ends = [e.start() for e in _CLAUSE_END.finditer(text)]
+            if modals is None:  # found once: an answer may hold thousands of conditions
+                modals = [e.start() for e in _MODAL.finditer(text)]
             k = bisect_right(ends, m.end() - 1)
             end = ends[k] if k < len(ends) else len(text)
-            modal = _MODAL.search(text, m.end(), end)
-            ranges.append((m.start(), modal.start() if modal else end))
+            j = bisect_right(modals, m.end() - 1)
+            ranges.append((m.start(), min(end, modals[j]) if j < len(modals) else end))
     if negations and ("wrong" in low or "incorrect" in low or "false" in low or "not " in low):
         ranges.extend(m.span() for m in _REJECTED.finditer(text))
     if asides and ("(" in text or "—" in text or "–" in text):

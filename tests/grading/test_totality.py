@@ -20,7 +20,9 @@ CASES = [CaseSpec.model_validate_json(line) for line in GOLDEN.read_text().split
 UNITS = ['{"a":', '{"a":[', "{", "}", '{"', "hundred ", "9", "1,000,", "answer: ", "answer:\n", "**", "\\boxed{",
          "(", ")", "not ", "though (", "<think>", "</think>", "```\n", "sk-proj-", "sk-…", "row 1, column ", "red or ",
          "(A) ", "c. ", "I see 5. ", "x = ", "edg", " ", "\n", "−×’ ", "from left to ", "top left ", "the first ",
-         "Image 3 ", "= (−2 ± √36)/4 ", "I'm sorry, but I can't ", "[REDACTED] ", "yes no "]
+         "Image 3 ", "= (−2 ± √36)/4 ", "I'm sorry, but I can't ", "[REDACTED] ", "yes no ", "x if ", " and B",
+         "(A, B, ", "Based on the x, ", "not either a or ", "12 75 ", "\nQuestion: ", "none of the options is ",
+         "✗ ", "E360 "]
 adversarial = st.lists(st.tuples(st.sampled_from(UNITS), st.integers(1, 400)), min_size=1, max_size=4).map(
     lambda parts: "".join(unit * n for unit, n in parts))
 
