@@ -166,13 +166,20 @@ _COMPARATIVES = frozenset({"faster", "slower", "larger", "bigger", "smaller", "t
                            "higher", "lower", "more", "fewer", "earlier", "later", "closer"})
 
 
-def _inverted(question: str, text: str) -> bool:
-    """Does the text name an option by the opposite of the question's comparative ('slower' for 'faster')?"""
+@lru_cache(maxsize=256)  # per question: asked again for every answer
+def _comparative(question: str) -> str | None:
+    """The comparative the question asks by ('faster'), if any."""
     asked = _ASKED.search(question)
     words = set(re.findall(r"[a-z]+", O.canon(asked.group() if asked else question)))
-    relation = next((w for w in _COMPARATIVES if w in words), None)
+    return next((w for w in _COMPARATIVES if w in words), None)
+
+
+def _inverted(question: str, text: str) -> bool:
+    """Does the text name an option by the opposite of the question's comparative ('slower' for 'faster')?"""
+    relation = _comparative(question)
     if relation is None:
         return False
+    text = O.canon(text)  # only now: most questions ask by no comparative
     said = set(re.findall(r"[a-z]+", text))
     return relation not in said and any(w in said for w in _OPPOSITES[relation]) and not _NEGATED.search(text)
 
@@ -300,7 +307,13 @@ _GROUPED = re.compile(r"(?<=\d),(?=\d{3}\b)")
 
 
 def _plain_option(text: str) -> str:
-    return _GROUPED.sub("", O.canon(spans.plain(text)).strip(" .!*_`\"'"))
+    said = O.canon(spans.plain(text)).strip(" .!*_`\"'")
+    return _GROUPED.sub("", said) if "," in said else said
+
+
+@lru_cache(maxsize=256)  # per option list: compared with every answer
+def _option_texts(options: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(_GROUPED.sub("", o) for o in options)
 
 
 # a whole answer in Chinese for the options' English words ('左' for left)
@@ -314,7 +327,7 @@ def _exact_option(answer: str, options: O.OptionSet) -> int | None:
         return None
     said = _plain_option(answer)
     said = _CJK_WORDS.get(said, said)
-    hits = [i for i, o in enumerate(options.options) if said and _GROUPED.sub("", o) == said]
+    hits = [i for i, o in enumerate(_option_texts(options.options)) if said and o == said]
     return hits[0] if len(hits) == 1 else None
 
 
@@ -505,6 +518,11 @@ def _reviewed(answer: str, options: O.OptionSet, letters: str, shown: bool) -> f
     return frozenset(review)
 
 
+@lru_cache(maxsize=256)  # per question: asked again for every answer
+def _asks_if(question: str | None) -> bool:
+    return bool(question) and _IF.search(question) is not None
+
+
 @lru_cache(maxsize=256)
 def _own_letters(options: tuple[str, ...]) -> frozenset[str]:
     """Letters whose option's text is the letter itself ('A' as option A)."""
@@ -566,7 +584,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
             return chose(stated.pop(), "marker")
     review = None  # found when the sentences are reached: an explicit place usually decides before
     cases = None  # likewise
-    asks_if = bool(question) and _IF.search(question) is not None
+    asks_if = _asks_if(question)
     target = _target(question) if question and options.kind == "words" and O.option_numbers(options.options) else None
     for place in spans.places(answer):
         if place.kind in ("lead", "sentence"):
@@ -586,7 +604,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         claims = _claims(place, options, letters, shown, yes_no, scenery, names, unknown, negative)
         distinct = spans.distinct_claims(place.text, claims) if claims else []
         if len(distinct) == 1:
-            if len(choices) == 2 and not yes_no and question and _inverted(question, O.canon(place.text)):
+            if len(choices) == 2 and not yes_no and question and _inverted(question, place.text):
                 # 'the second video's ball is slower' answers 'in which video is it faster?' with the first
                 return chose(_LETTERS[1 - _LETTERS.index(distinct[0])], place.kind)
             if place.kind in ("lead", "sentence") and target and not _names(place.text, target):

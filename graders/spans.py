@@ -53,6 +53,8 @@ _CONCLUSION = re.compile(
     r"given that(?=\s*,)))"
     r"\b(?!\s+(?:that|far|on|much|many)\b)[,:]?\s*",
     re.IGNORECASE | re.MULTILINE)
+# every English marker holds one of these (the Chinese ones are outside ASCII)
+_MARKER_NEEDLES = ("answer", "option", "result", "solution", "return", "choice")
 _CONCLUSION_NEEDLES = ("so", "thus", "therefore", "hence", "consequently", "overall", "summar", "sum up", "giv", "mak",
                        "mean", "based on", "consider", "from", "conclu")
 _LAST_LETTER = re.compile(r"\n[ \t]*(\(?[A-L]\)?)[.:]?[ \t]*\s*$")
@@ -105,7 +107,10 @@ def places(answer: str) -> tuple[Place, ...]:
         found.append(Place("boxed", boxed[-1]))
     bolds = [a or b for a, b in _BOLD.findall(answer)] if "**" in answer or "__" in answer else ()
     text = plain(answer)
-    markers = [m.end() for m in _MARKER.finditer(text) if not _conditional(text, m)]
+    lowered = text.lower()
+    # outside ASCII, case folding could match without the needles ('ſolution')
+    maybe = not text.isascii() or has_any(lowered, _MARKER_NEEDLES)
+    markers = [m.end() for m in _MARKER.finditer(text) if not _conditional(text, m)] if maybe else ()
     for end in reversed(markers[-3:]):  # the last marker that is followed by something
         # 'the correct answer is:\n\n(C) Point C': what follows the colon, on the next line if need be
         stated = _sentence_from(text, _GAP.match(text, end).end())
@@ -116,7 +121,6 @@ def places(answer: str) -> tuple[Place, ...]:
     last = _LAST_LETTER.search(text) if text.rstrip()[-1:].isupper() or text.rstrip()[-1:] in ").*" else None
     if last:
         found.append(Place("marker", last.group(1)))
-    lowered = text.lower()
     totals = list(_TOTAL.finditer(text)) if "total" in lowered or "altogether" in lowered else ()
     for m in reversed(totals[-3:]):
         stated = _sentence_from(text, m.end())
@@ -126,7 +130,7 @@ def places(answer: str) -> tuple[Place, ...]:
             found.append(Place("total", stated))
             break
     # every conclusion word holds one of these; outside ASCII, case folding ('ſo') could match without them
-    maybe = not text.isascii() or any(word in lowered for word in _CONCLUSION_NEEDLES)
+    maybe = not text.isascii() or has_any(lowered, _CONCLUSION_NEEDLES)
     conclusions = [m.end() for m in _CONCLUSION.finditer(text)] if maybe else ()
     for end in reversed(conclusions[-3:]):
         stated = _sentence_from(text, end)
