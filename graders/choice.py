@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from graders import options as O
 from graders import spans
@@ -117,20 +117,44 @@ _EMBEDDED = re.compile(r"\bwhether\b|\b(?:determine|tell|know|say|sure|unclear|a
 _ABOUT_THE_QUESTION = re.compile(r"\b(?:the|this) question\b(?:\s+\w+){0,2}\s+(?:ask|is asking|wants|refers)")
 
 
+class _Relation(NamedTuple):
+    """What a yes/no question turns on, read once per question."""
+
+    question: str  # canonical
+    relation: str | None  # 'left', 'same', …; None: the question has no relation word
+    words: dict[str, bool]  # the relation (True) and its opposites (False)
+    pattern: re.Pattern | None  # any of `words`
+    content: frozenset[str]  # the question's content words, relations apart
+    first: frozenset[str]  # content words only before the relation ('the red star' in 'is the red star left of …')
+    second: frozenset[str]  # content words only after it
+
+
+@lru_cache(maxsize=256)  # per question: asked again for every answer
+def _relation(question: str) -> _Relation:
+    q = O.canon(question)
+    relation = next((w for w in re.findall(r"[a-z]+", q) if w in _OPPOSITES), None)
+    if relation is None:
+        return _Relation(q, None, {}, None, frozenset(), frozenset(), frozenset())
+    words = {relation: True, **{w: False for w in _OPPOSITES[relation]}}
+    at = q.find(relation)
+    before_q, after_q = _content(q[:at]), _content(q[at + len(relation):])
+    return _Relation(q, relation, words, re.compile(r"\b(" + "|".join(words) + r")\b"),
+                     frozenset(_content(q) - _RELATION_WORDS), frozenset(before_q - after_q),
+                     frozenset(after_q - before_q))
+
+
 def _polarity(question: str, text: str) -> bool | None:
     """Does a restatement of a yes/no question affirm it? None when it does not restate it."""
     if _ABOUT_THE_QUESTION.search(text) or _EMBEDDED.search(text) or text.rstrip().endswith("?"):
         # 'the question is asking about …', 'impossible to determine whether South Dakota has the highest value',
         # the question itself echoed: none of them says yes or no
         return None
-    q = O.canon(question)
-    relation = next((w for w in re.findall(r"[a-z]+", q) if w in _OPPOSITES), None)
+    q, relation, words, pattern, content, first, second = _relation(question)
     if relation is None:
         return _restated(q, text)
-    if not (_content(q) - _RELATION_WORDS) & _content(text):
+    if not content & _content(text):
         return None  # 'The terms "less than" and "greater than" apply to numbers': about words, not the things asked
-    words = {relation: True, **{w: False for w in _OPPOSITES[relation]}}
-    m = re.search(r"\b(" + "|".join(words) + r")\b", text)
+    m = pattern.search(text)
     if not m:
         if relation == "same" and re.search(r"\bboth\b", text) and not _NEGATED.search(text):
             return True  # 'Both balls move to the right.' for 'Do they move in the same direction?'
@@ -140,9 +164,6 @@ def _polarity(question: str, text: str) -> bool | None:
     if _NEGATED.search(clause):
         affirmed = not affirmed
     # 'the brown star is left of the red star' for 'is the red star left of the brown star?'
-    at = q.find(relation)
-    before_q, after_q = _content(q[:at]), _content(q[at + len(relation):])
-    first, second = before_q - after_q, after_q - before_q
     before_a, after_a = _content(text[:m.start()]), _content(text[m.end():])
     if first & after_a and second & before_a and not first & before_a:
         affirmed = not affirmed
@@ -152,11 +173,16 @@ def _polarity(question: str, text: str) -> bool | None:
 _ASKED = re.compile(r"[^.?!\n]*\?")
 
 
+@lru_cache(maxsize=256)  # per question
+def _wanted(question: str) -> frozenset[str]:
+    asked = _ASKED.search(question)
+    return frozenset(_content(asked.group() if asked else question))
+
+
 def _restated(question: str, text: str) -> bool | None:
     """A statement that repeats (nearly) every content word of the question affirms it, or denies it when
     negated: 'The white plate is half full.' is yes to 'Is the white plate half full?'."""
-    asked = _ASKED.search(question)
-    wanted = _content(asked.group() if asked else question)
+    wanted = _wanted(question)
     if len(wanted) < 2 or len(wanted & _content(text)) < 0.75 * len(wanted):
         return None
     return not _NEGATED.search(text)

@@ -32,13 +32,15 @@ class Place(NamedTuple):  # a NamedTuple: built several times per grade, at a th
 _BOXED = re.compile(r"\\boxed\{((?:[^{}]|\{(?:[^{}]|\{[^{}]*\}){0,100}\}){0,200})\}")
 # emphasis, code ticks, LaTeX delimiters, headings and list bullets ("1. ", "- ") at a line's start
 _MARKUP = re.compile(r"\*\*|__|`+|\\\(|\\\)|\$|^[ \t]*(?:#+|[-*•]|\d{1,2}[.)])[ \t]+(?=\S)", re.MULTILINE)
+# the lookahead holds each marker's first letter: the engine passes other positions without trying every branch
 _MARKER = re.compile(
+    r"(?=[fcoars答故应應选選])(?:"
     r"(?:\bfinal answer|\bcorrect (?:answer|option|choice)(?: letter)?|\boption letter|\banswer|\bresult|"
     r"\bsolutions?|\breturn value|\bchoice)"
     r"\s*(?:(?:is|are|would be|will be|should be)\s*:?|:|=)\s*|\breturns\s+|"
     # Chinese: '答案是A', '答案：B', '答案选项为(D)', '故选C', '选项为C' (an option named without 'is' is not one)
     r"答案\s*(?:选项|選項)?\s*(?:应该是|應該是|应为|應為|是|为|為)?\s*[:：]?\s*|[故应應]选\s*|"
-    r"(?:选项|選項)\s*(?:应该是|應該是|应为|應為|是|为|為)\s*[:：]?\s*", re.IGNORECASE)
+    r"(?:选项|選項)\s*(?:应该是|應該是|应为|應為|是|为|為)\s*[:：]?\s*)", re.IGNORECASE)
 # A total: an answer for counts, but a trace's running total is not ("total = 8" on every line).
 _TOTAL = re.compile(r"\b(?:in total|altogether|a total of|total(?: count| number)?\b(?:\s*(?:is|:|=))?)\s*",
                     re.IGNORECASE)
