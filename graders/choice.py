@@ -108,8 +108,11 @@ _STOPWORDS = frozenset("a an the is are was were do does did to of in on at and 
                        "than as by with be answer yes no image video".split())
 
 
+_WORD = re.compile(r"[a-z]+")  # compiled once: the hot paths below would look it up in re's cache every time
+
+
 def _content(text: str) -> set[str]:
-    return {w for w in re.findall(r"[a-z]+", text) if w not in _STOPWORDS and w not in _OPPOSITES}
+    return {w for w in _WORD.findall(text) if w not in _STOPWORDS and w not in _OPPOSITES}
 
 
 _EMBEDDED = re.compile(r"\bwhether\b|\b(?:determine|tell|know|say|sure|unclear|answer|decide|judge|confirm|verify)"
@@ -160,7 +163,7 @@ def _polarity(question: str, text: str) -> bool | None:
             return True  # 'Both balls move to the right.' for 'Do they move in the same direction?'
         return None
     affirmed = words[m.group(1)]
-    clause = re.split(r"[,;.]", text[:m.start()])[-1]
+    clause = _CLAUSE_STOP.split(text[:m.start()])[-1]
     if _NEGATED.search(clause):
         affirmed = not affirmed
     # 'the brown star is left of the red star' for 'is the red star left of the brown star?'
@@ -171,6 +174,7 @@ def _polarity(question: str, text: str) -> bool | None:
 
 
 _ASKED = re.compile(r"[^.?!\n]*\?")
+_CLAUSE_STOP = re.compile(r"[,;.]")
 
 
 @lru_cache(maxsize=256)  # per question
@@ -206,7 +210,7 @@ def _inverted(question: str, text: str) -> bool:
     if relation is None:
         return False
     text = O.canon(text)  # only now: most questions ask by no comparative
-    said = set(re.findall(r"[a-z]+", text))
+    said = set(_WORD.findall(text))
     return relation not in said and any(w in said for w in _OPPOSITES[relation]) and not _NEGATED.search(text)
 
 
@@ -303,7 +307,7 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
     canonical = O.canon(text)
     if yes_no:
         short = len(canonical.split()) <= 6
-        for m in re.finditer(r"\b(yes|no)\b", canonical):
+        for m in _YES_OR_NO.finditer(canonical):
             if m.start() == 0 or short or place.kind in ("marker", "conclusion"):
                 found.append((m.start(), _LETTERS[options.options.index(m.group(1))]))
         if (short or place.kind in ("marker", "conclusion")) and len({letter for _, letter in found}) > 1:
@@ -329,6 +333,7 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
 
 
 _CLOCK = re.compile(r"\b\d{1,2}:(\d{2})\b")
+_YES_OR_NO = re.compile(r"\b(yes|no)\b")
 _GROUPED = re.compile(r"(?<=\d),(?=\d{3}\b)")
 
 

@@ -72,13 +72,13 @@ def numeric(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
 _ITEM_SPLIT = re.compile(r"[,;\n|]|\b(?:and|or)\b")
 
 
+_SHAPE_ITEM = re.compile(rf"\b({'|'.join(N.BASE_COLORS)})\s+(?:[a-z]+\s+){{0,2}}?({'|'.join(SHAPE_WORDS)})(?:e?s)?\b")
+
+
 def _shape_items(text: str) -> list[str]:
     """'red circle'-style items: a color followed closely by a shape noun."""
     text = N.normalize_colors(text)
-    colors = "|".join(N.BASE_COLORS)
-    shapes = "|".join(SHAPE_WORDS)
-    pattern = rf"\b({colors})\s+(?:[a-z]+\s+){{0,2}}?({shapes})(?:e?s)?\b"
-    return [f"{c} {s}" for c, s in re.findall(pattern, text)]
+    return [f"{c} {s}" for c, s in _SHAPE_ITEM.findall(text)]
 
 
 def items_of(text: str, vocabulary: str | None, truth_items: list[str]) -> list[str]:

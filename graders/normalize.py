@@ -42,6 +42,7 @@ _NUMBER_WORD = "|".join(sorted([*_UNITS, *_TENS, *_SCALES, "and", "minus", "nega
 _WORDS_RUN = re.compile(rf"\b(?:{_NUMBER_WORD})(?:[\s-]+(?:{_NUMBER_WORD}))*\b")
 
 
+_WORD_GAP = re.compile(r"[\s-]+")
 _WORDS_LIMIT = 10**15  # 'hundred hundred …' is no number; without a cap it grows past int's digit limit
 
 
@@ -78,7 +79,7 @@ def words_to_digits(text: str) -> str:
     """'fifty-six' -> '56', 'three hundred and ninety-one' -> '391'; other text unchanged."""
 
     def replace(match: re.Match) -> str:
-        words = [w for w in re.split(r"[\s-]+", match.group(0)) if w]
+        words = [w for w in _WORD_GAP.split(match.group(0)) if w]
         if all(w in ("and", "minus", "negative") for w in words):
             return match.group(0)
         value = _words_value(words)
@@ -181,8 +182,11 @@ _POSITION_PATTERNS = (
 )
 
 
+_NON_DIGIT = re.compile(r"\D")
+
+
 def _ordinal(token: str) -> int:
-    return _ORDINALS.get(token, 0) or int(re.sub(r"\D", "", token))
+    return _ORDINALS.get(token, 0) or int(_NON_DIGIT.sub("", token))
 
 
 def positions(text: str) -> list[str]:
