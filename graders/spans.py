@@ -123,9 +123,9 @@ def places(answer: str) -> tuple[Place, ...]:
         found.append(_new_place(Place, ("boxed", boxed[-1])))
     bolds = [a or b for a, b in _BOLD.findall(answer)] if "**" in answer or "__" in answer else ()
     text = plain(answer)
-    lowered = text.lower()
+    lowered, ascii_only = text.lower(), text.isascii()
     # outside ASCII, case folding could match without the needles ('ſolution')
-    maybe = not text.isascii() or has_any(lowered, _MARKER_NEEDLES)
+    maybe = not ascii_only or has_any(lowered, _MARKER_NEEDLES)
     markers = [m.end() for m in _MARKER.finditer(text) if not _conditional(text, m)] if maybe else ()
     for end in reversed(markers[-3:]):  # the last marker that is followed by something
         # 'the correct answer is:\n\n(C) Point C': what follows the colon, on the next line if need be
@@ -134,7 +134,8 @@ def places(answer: str) -> tuple[Place, ...]:
             found.append(_new_place(Place, ("marker", stated)))
             break
     # a last line that is only a letter ('…is 70 degrees.\n\nD'): the option letter asked for at the end
-    last = _LAST_LETTER.search(text) if text.rstrip()[-1:].isupper() or text.rstrip()[-1:] in ").*" else None
+    end_char = text.rstrip()[-1:] if "\n" in text else ""  # the pattern starts at a newline
+    last = _LAST_LETTER.search(text) if end_char.isupper() or (end_char and end_char in ").*") else None
     if last:
         found.append(_new_place(Place, ("marker", last.group(1))))
     totals = list(_TOTAL.finditer(text)) if "total" in lowered or "altogether" in lowered else ()
@@ -146,7 +147,7 @@ def places(answer: str) -> tuple[Place, ...]:
             found.append(_new_place(Place, ("total", stated)))
             break
     # every conclusion word holds one of these; outside ASCII, case folding ('ſo') could match without them
-    maybe = not text.isascii() or has_any(lowered, _CONCLUSION_NEEDLES)
+    maybe = not ascii_only or has_any(lowered, _CONCLUSION_NEEDLES)
     conclusions = [m.end() for m in _CONCLUSION.finditer(text)] if maybe else ()
     for end in reversed(conclusions[-3:]):
         stated = _sentence_from(text, end)
