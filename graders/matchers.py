@@ -157,10 +157,13 @@ def _best_items(answer: str, vocabulary: str | None, want: list[str]) -> list[st
     items ('no green triangle') are not given."""
     options = _item_places(answer)
     asides = vocabulary == "number"  # '(the sum of the roots is -1 …)' checks the answer, it states no root
+    found = None
     for candidate in options[:-1]:
         found = items_of(spans.without_negated(candidate, asides), vocabulary, want)
         if len(found) >= len(want):
             return found
+    if found is not None and options[-2] == options[-1]:  # a one-line answer is its last line: already read
+        return found
     return items_of(spans.without_negated(options[-1], asides), vocabulary, want)
 
 
