@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from graders import options as O
 from graders import spans
@@ -109,13 +109,42 @@ _STOPWORDS = frozenset("a an the is are was were do does did to of in on at and 
                        "than as by with be answer yes no image video".split())
 
 
+_WORD = re.compile(r"[a-z]+")  # compiled once: the hot paths below would look it up in re's cache every time
+
+
 def _content(text: str) -> set[str]:
-    return {w for w in re.findall(r"[a-z]+", text) if w not in _STOPWORDS and w not in _OPPOSITES}
+    return {w for w in _WORD.findall(text) if w not in _STOPWORDS and w not in _OPPOSITES}
 
 
 _EMBEDDED = re.compile(r"\bwhether\b|\b(?:determine|tell|know|say|sure|unclear|answer|decide|judge|confirm|verify)"
                        r"\s+if\b")
 _ABOUT_THE_QUESTION = re.compile(r"\b(?:the|this) question\b(?:\s+\w+){0,2}\s+(?:ask|is asking|wants|refers)")
+
+
+class _Relation(NamedTuple):
+    """What a yes/no question turns on, read once per question."""
+
+    question: str  # canonical
+    relation: str | None  # 'left', 'same', …; None: the question has no relation word
+    words: dict[str, bool]  # the relation (True) and its opposites (False)
+    pattern: re.Pattern | None  # any of `words`
+    content: frozenset[str]  # the question's content words, relations apart
+    first: frozenset[str]  # content words only before the relation ('the red star' in 'is the red star left of …')
+    second: frozenset[str]  # content words only after it
+
+
+@lru_cache(maxsize=256)  # per question: asked again for every answer
+def _relation(question: str) -> _Relation:
+    q = O.canon(question)
+    relation = next((w for w in re.findall(r"[a-z]+", q) if w in _OPPOSITES), None)
+    if relation is None:
+        return _Relation(q, None, {}, None, frozenset(), frozenset(), frozenset())
+    words = {relation: True, **{w: False for w in _OPPOSITES[relation]}}
+    at = q.find(relation)
+    before_q, after_q = _content(q[:at]), _content(q[at + len(relation):])
+    return _Relation(q, relation, words, re.compile(r"\b(" + "|".join(words) + r")\b"),
+                     frozenset(_content(q) - _RELATION_WORDS), frozenset(before_q - after_q),
+                     frozenset(after_q - before_q))
 
 
 def _polarity(question: str, text: str) -> bool | None:
@@ -124,26 +153,21 @@ def _polarity(question: str, text: str) -> bool | None:
         # 'the question is asking about …', 'impossible to determine whether South Dakota has the highest value',
         # the question itself echoed: none of them says yes or no
         return None
-    q = O.canon(question)
-    relation = next((w for w in re.findall(r"[a-z]+", q) if w in _OPPOSITES), None)
+    q, relation, words, pattern, content, first, second = _relation(question)
     if relation is None:
         return _restated(q, text)
-    if not (_content(q) - _RELATION_WORDS) & _content(text):
+    if not content & _content(text):
         return None  # 'The terms "less than" and "greater than" apply to numbers': about words, not the things asked
-    words = {relation: True, **{w: False for w in _OPPOSITES[relation]}}
-    m = re.search(r"\b(" + "|".join(words) + r")\b", text)
+    m = pattern.search(text)
     if not m:
         if relation == "same" and re.search(r"\bboth\b", text) and not _NEGATED.search(text):
             return True  # 'Both balls move to the right.' for 'Do they move in the same direction?'
         return None
     affirmed = words[m.group(1)]
-    clause = re.split(r"[,;.]", text[:m.start()])[-1]
+    clause = _CLAUSE_STOP.split(text[:m.start()])[-1]
     if _NEGATED.search(clause):
         affirmed = not affirmed
     # 'the brown star is left of the red star' for 'is the red star left of the brown star?'
-    at = q.find(relation)
-    before_q, after_q = _content(q[:at]), _content(q[at + len(relation):])
-    first, second = before_q - after_q, after_q - before_q
     before_a, after_a = _content(text[:m.start()]), _content(text[m.end():])
     if first & after_a and second & before_a and not first & before_a:
         affirmed = not affirmed
@@ -151,13 +175,19 @@ def _polarity(question: str, text: str) -> bool | None:
 
 
 _ASKED = re.compile(r"[^.?!\n]*\?")
+_CLAUSE_STOP = re.compile(r"[,;.]")
+
+
+@lru_cache(maxsize=256)  # per question
+def _wanted(question: str) -> frozenset[str]:
+    asked = _ASKED.search(question)
+    return frozenset(_content(asked.group() if asked else question))
 
 
 def _restated(question: str, text: str) -> bool | None:
     """A statement that repeats (nearly) every content word of the question affirms it, or denies it when
     negated: 'The white plate is half full.' is yes to 'Is the white plate half full?'."""
-    asked = _ASKED.search(question)
-    wanted = _content(asked.group() if asked else question)
+    wanted = _wanted(question)
     if len(wanted) < 2 or len(wanted & _content(text)) < 0.75 * len(wanted):
         return None
     return not _NEGATED.search(text)
@@ -167,14 +197,21 @@ _COMPARATIVES = frozenset({"faster", "slower", "larger", "bigger", "smaller", "t
                            "higher", "lower", "more", "fewer", "earlier", "later", "closer"})
 
 
-def _inverted(question: str, text: str) -> bool:
-    """Does the text name an option by the opposite of the question's comparative ('slower' for 'faster')?"""
+@lru_cache(maxsize=256)  # per question: asked again for every answer
+def _comparative(question: str) -> str | None:
+    """The comparative the question asks by ('faster'), if any."""
     asked = _ASKED.search(question)
     words = set(re.findall(r"[a-z]+", O.canon(asked.group() if asked else question)))
-    relation = next((w for w in _COMPARATIVES if w in words), None)
+    return next((w for w in _COMPARATIVES if w in words), None)
+
+
+def _inverted(question: str, text: str) -> bool:
+    """Does the text name an option by the opposite of the question's comparative ('slower' for 'faster')?"""
+    relation = _comparative(question)
     if relation is None:
         return False
-    said = set(re.findall(r"[a-z]+", text))
+    text = O.canon(text)  # only now: most questions ask by no comparative
+    said = set(_WORD.findall(text))
     return relation not in said and any(w in said for w in _OPPOSITES[relation]) and not _NEGATED.search(text)
 
 
@@ -291,7 +328,7 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
     canonical = O.canon(text)
     if yes_no:
         short = len(canonical.split()) <= 6
-        for m in re.finditer(r"\b(yes|no)\b", canonical):
+        for m in _YES_OR_NO.finditer(canonical):
             if m.start() == 0 or short or place.kind in ("marker", "conclusion"):
                 found.append((m.start(), _LETTERS[options.options.index(m.group(1))]))
         if (short or place.kind in ("marker", "conclusion")) and len({letter for _, letter in found}) > 1:
@@ -326,6 +363,7 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
 
 _NEGATIVE_NEEDS = ("not", "no", "neither", "nor", "never", "n't")
 _CLOCK = re.compile(r"\b\d{1,2}:(\d{2})\b")
+_YES_OR_NO = re.compile(r"\b(yes|no)\b")
 _GROUPED = re.compile(r"(?<=\d),(?=\d{3}\b)")
 
 
@@ -334,7 +372,13 @@ _LEADING_MARK = re.compile(r"^[^\w\s(\[$£€-]{1,3}\s+")
 
 
 def _plain_option(text: str) -> str:
-    return _GROUPED.sub("", O.canon(_LEADING_MARK.sub("", spans.plain(text).strip())).strip(" .!*_`\"'"))
+    said = O.canon(_LEADING_MARK.sub("", spans.plain(text).strip())).strip(" .!*_`\"'")
+    return _GROUPED.sub("", said) if "," in said else said
+
+
+@lru_cache(maxsize=256)  # per option list: compared with every answer
+def _option_texts(options: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(_GROUPED.sub("", o) for o in options)
 
 
 # a whole answer in Chinese for the options' English words ('左' for left)
@@ -342,13 +386,10 @@ _CJK_WORDS = {"左": "left", "左边": "left", "右": "right", "右边": "right"
               "不是": "no", "相同": "same", "不同": "different"}
 
 
-def _exact_option(answer: str, options: O.OptionSet) -> int | None:
-    """The option whose whole text the whole answer is, if exactly one is."""
-    if len(answer) > 300:
-        return None
-    said = _plain_option(answer)
+def _exact_option(said: str, options: O.OptionSet) -> int | None:
+    """The option whose whole text the whole answer (`said`: its _plain_option) is, if exactly one is."""
     said = _CJK_WORDS.get(said, said)
-    hits = [i for i, o in enumerate(options.options) if said and _GROUPED.sub("", o) == said]
+    hits = [i for i, o in enumerate(_option_texts(options.options)) if said and o == said]
     return hits[0] if len(hits) == 1 else None
 
 
@@ -363,27 +404,41 @@ def _listed_texts(question: str) -> tuple[tuple[str, str], ...]:
     return tuple((m.group(1), _plain_option(m.group(2))) for m in _LISTED_TEXT.finditer(question))
 
 
-def _short_answer(answer: str, choices: tuple[str, ...], letters: str, question: str | None) -> str | None:
-    """A whole short answer that is an option in another spelling (POLICY 4.2): a number for a Roman numeral ('4'
-    for 'IV'), digits whose separator became a space ('35 000' for 35,000, '8 2' for 8.2%), or, where the options
-    are their own letters, the text the question lists for one of them."""
-    said = _plain_option(answer)
-    if not said or len(said) > 120:
-        return None
+@lru_cache(maxsize=256)  # per option list: asked again for every answer
+def _none_option(choices: tuple[str, ...]) -> bool:
+    return any("none" in c.lower() or "neither" in c.lower() for c in choices)
+
+
+@lru_cache(maxsize=256)  # per option list: asked again for every answer
+def _spellings(choices: tuple[str, ...]) -> tuple[bool, bool, bool, bool]:
+    """Which other spellings an option list admits: its own letters, True/False, Roman numerals, numbers."""
+    letters = _LETTERS[: len(choices)]
+    lowered = tuple(c.strip().lower() for c in choices)
     own = all(c.strip() == k for c, k in zip(choices, letters, strict=False))
+    roman = all(c in _ROMAN for c in lowered)
+    return own, "true" in lowered and "false" in lowered, roman, bool(O.option_numbers(choices))
+
+
+def _short_answer(said: str, choices: tuple[str, ...], letters: str, question: str | None) -> str | None:
+    """A whole short answer (`said`: its _plain_option) that is an option in another spelling (POLICY 4.2): a number
+    for a Roman numeral ('4' for 'IV'), digits whose separator became a space ('35 000' for 35,000, '8 2' for 8.2%),
+    or, where the options are their own letters, the text the question lists for one of them."""
+    own, true_false, roman, numeric = _spellings(choices)
+    if not said or len(said) > 120 or not (own or true_false or roman or numeric):
+        return None
     if own and question:
         hits = {k for k, text in _listed_texts(question) if text == said and k in letters}
         return hits.pop() if len(hits) == 1 else None
     lowered = tuple(c.strip().lower() for c in choices)
-    if question and "true" in lowered and "false" in lowered and len(said) <= 30 and any(c.isdigit() for c in said):
+    if question and true_false and len(said) <= 30 and any(c.isdigit() for c in said):
         # '15:40' for 'The Gold Watch displays the time as 15:40.': the statement's value restated affirms it (4.3)
         return letters[lowered.index("true")] if re.search(rf"(?<![\w.:,]){re.escape(said)}(?![\w:]|[.,]\d)",
                                                            O.canon(_asked(question))) else None
-    if said.isdigit() and all(c in _ROMAN for c in lowered):
+    if said.isdigit() and roman:
         number = int(said)
         return letters[lowered.index(_ROMAN[number - 1])] if 0 < number <= 12 and _ROMAN[number - 1] in lowered \
             else None
-    spaced = _SPACED.fullmatch(said)
+    spaced = _SPACED.fullmatch(said) if numeric and " " in said else None
     numbers = O.option_numbers(choices) if spaced else ()
     if numbers:
         whole, part = spaced.groups()
@@ -605,6 +660,11 @@ def _reviewed(answer: str, options: O.OptionSet, letters: str, shown: bool) -> f
     return frozenset(review)
 
 
+@lru_cache(maxsize=256)  # per question: asked again for every answer
+def _asks_if(question: str | None) -> bool:
+    return bool(question) and _IF.search(question) is not None
+
+
 @lru_cache(maxsize=256)
 def _own_letters(options: tuple[str, ...]) -> frozenset[str]:
     """Letters whose option's text is the letter itself ('A' as option A)."""
@@ -652,10 +712,11 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         # 'B' for options that are letters in another order ('C', 'D', 'A', 'B'): the letter, as asked (4.1)
         if all(len(c.strip()) == 1 for c in choices):
             return chose(bare.group(1), "lead")
-    whole = _exact_option(answer, options)
+    said = _plain_option(answer) if len(answer) <= 300 else ""
+    whole = _exact_option(said, options) if said else None
     if whole is not None:  # the answer is an option's own text ('None of these', 'Central, Southern, …')
         return chose(_LETTERS[whole], "lead")
-    short = _short_answer(answer, choices, letters, question) if len(answer) <= 200 else None
+    short = _short_answer(said, choices, letters, question) if said and len(answer) <= 200 else None
     if short:
         return chose(short, "lead")
     if _only_lettered_lines(answer):
@@ -672,10 +733,10 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         if len(stated) == 1 and all(letter in letters for letter in stated):  # 'The answer (D) is the correct one.'
             return chose(stated.pop(), "marker")
     glossed = None  # likewise
-    none_option = any("none" in c.lower() or "neither" in c.lower() for c in choices)
+    none_option = _none_option(choices)
     review = None  # found when the sentences are reached: an explicit place usually decides before
     cases = None  # likewise
-    asks_if = bool(question) and _IF.search(question) is not None
+    asks_if = _asks_if(question)
     target = _target(question) if question and options.kind == "words" and O.option_numbers(options.options) else None
     for place in spans.places(answer):
         if place.kind in ("lead", "sentence"):
@@ -703,7 +764,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                 glossed = _glossed_first(answer, options, letters) if "(" in answer[:8] else ()
             if glossed and distinct[0] == glossed[1]:
                 return chose(glossed[0], "lead")  # '(D) It will rise by 3 m³. … Therefore, it will rise by 3 m³.'
-            if len(choices) == 2 and not yes_no and question and _inverted(question, O.canon(place.text)):
+            if len(choices) == 2 and not yes_no and question and _inverted(question, place.text):
                 # 'the second video's ball is slower' answers 'in which video is it faster?' with the first
                 return chose(_LETTERS[1 - _LETTERS.index(distinct[0])], place.kind)
             if place.kind in ("lead", "sentence") and target and not _names(place.text, target):

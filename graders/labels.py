@@ -82,18 +82,24 @@ def _target_pattern(target: str) -> re.Pattern:
     return re.compile(r"(?<![\w-])" + re.escape(target) + r"(?![\w-])")
 
 
+_OR_BEFORE = re.compile(r"(?:\bor|/)\s*$")
+_OR_AFTER = re.compile(r"\s*(?:or\b|/)\s*\w")
+_WORD_BEFORE = re.compile(r"(?<![\w-])([A-Za-z][\w-]{0,40})[\s,&]{0,4}(?:and\s+)?$")
+_WORD_AFTER = re.compile(r"[\s,&]{0,4}(?:and\s+)?([A-Za-z][\w-]*)")
+
+
 def _extra_claim(text: str, raw: str, span: tuple[int, int], asked: frozenset[str],
                  ranges: list[tuple[int, int]]) -> bool:
     """Is the target offered together with another answer: 'X or Y', 'X/Y', or, for a capitalised
     label, another capitalised word next to it ('Apples Cherries', 'Cherries and Apples')?"""
     start, end = span
-    if re.search(r"(?:\bor|/)\s*$", text[:start]) or re.match(r"\s*(?:or\b|/)\s*\w", text[end:]):
+    if _OR_BEFORE.search(text[:start]) or _OR_AFTER.match(text[end:]):
         return True
     if len(raw) != len(text) or not raw[start:start + 1].isupper():
         return False
     window = max(0, start - 60)
-    before = re.search(r"(?<![\w-])([A-Za-z][\w-]{0,40})[\s,&]{0,4}(?:and\s+)?$", raw[window:start])
-    after = re.match(r"[\s,&]{0,4}(?:and\s+)?([A-Za-z][\w-]*)", raw[end:end + 60])
+    before = _WORD_BEFORE.search(raw[window:start])
+    after = _WORD_AFTER.match(raw[end:end + 60])
     for m, offset in ((before, window), (after, end)):
         if m and m.group(1)[0].isupper() and not spans.is_blocked(offset + m.start(1), ranges):
             word = m.group(1).casefold()

@@ -72,13 +72,13 @@ def numeric(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
 _ITEM_SPLIT = re.compile(r"[,;\n|]|\b(?:and|or)\b")
 
 
+_SHAPE_ITEM = re.compile(rf"\b({'|'.join(N.BASE_COLORS)})\s+(?:[a-z]+\s+){{0,2}}?({'|'.join(SHAPE_WORDS)})(?:e?s)?\b")
+
+
 def _shape_items(text: str) -> list[str]:
     """'red circle'-style items: a color followed closely by a shape noun."""
     text = N.normalize_colors(text)
-    colors = "|".join(N.BASE_COLORS)
-    shapes = "|".join(SHAPE_WORDS)
-    pattern = rf"\b({colors})\s+(?:[a-z]+\s+){{0,2}}?({shapes})(?:e?s)?\b"
-    return [f"{c} {s}" for c, s in re.findall(pattern, text)]
+    return [f"{c} {s}" for c, s in _SHAPE_ITEM.findall(text)]
 
 
 def items_of(text: str, vocabulary: str | None, truth_items: list[str]) -> list[str]:
@@ -157,10 +157,13 @@ def _best_items(answer: str, vocabulary: str | None, want: list[str]) -> list[st
     items ('no green triangle') are not given."""
     options = _item_places(answer)
     asides = vocabulary == "number"  # '(the sum of the roots is -1 …)' checks the answer, it states no root
+    found = None
     for candidate in options[:-1]:
         found = items_of(spans.without_negated(candidate, asides), vocabulary, want)
         if len(found) >= len(want):
             return found
+    if found is not None and options[-2] == options[-1]:  # a one-line answer is its last line: already read
+        return found
     return items_of(spans.without_negated(options[-1], asides), vocabulary, want)
 
 

@@ -42,6 +42,7 @@ _NUMBER_WORD = "|".join(sorted([*_UNITS, *_TENS, *_SCALES, "and", "minus", "nega
 _WORDS_RUN = re.compile(rf"\b(?:{_NUMBER_WORD})(?:[\s-]+(?:{_NUMBER_WORD}))*\b")
 
 
+_WORD_GAP = re.compile(r"[\s-]+")
 _WORDS_LIMIT = 10**15  # 'hundred hundred …' is no number; without a cap it grows past int's digit limit
 
 
@@ -78,7 +79,7 @@ def words_to_digits(text: str) -> str:
     """'fifty-six' -> '56', 'three hundred and ninety-one' -> '391'; other text unchanged."""
 
     def replace(match: re.Match) -> str:
-        words = [w for w in re.split(r"[\s-]+", match.group(0)) if w]
+        words = [w for w in _WORD_GAP.split(match.group(0)) if w]
         if all(w in ("and", "minus", "negative") for w in words):
             return match.group(0)
         value = _words_value(words)
@@ -127,7 +128,8 @@ COLOR_SYNONYMS = {
 BASE_COLORS = ("red", "green", "blue", "yellow", "orange", "purple", "pink", "brown", "black", "white", "gray",
                "cyan")
 # 'light' is a modifier except in 'light blue', which names another color (cyan)
-_MODIFIERS = r"(?:(?:dark|bright|pale|deep|medium|vivid)\s+|light\s+(?!blue\b))?"
+_MODIFIER_WORDS = ("dark", "bright", "pale", "deep", "medium", "vivid")
+_MODIFIERS = rf"(?:(?:{'|'.join(_MODIFIER_WORDS)})\s+|light\s+(?!blue\b))?"
 _COLOR_NAMES = sorted([*BASE_COLORS, *COLOR_SYNONYMS], key=len, reverse=True)
 _COLOR_RE = re.compile(r"\b(" + "|".join(re.escape(c) for c in _COLOR_NAMES) + r")(?:ish)?\b")
 _COLOR_WITH_MODIFIER = re.compile(_MODIFIERS + r"\b(" + "|".join(re.escape(c) for c in _COLOR_NAMES) + r")(?:ish)?\b")
@@ -159,11 +161,17 @@ def colors_at(text: str) -> list[tuple[int, str]]:
     return found
 
 
+_RENAMED = (*_MODIFIER_WORDS, "light", *COLOR_SYNONYMS, "ish")
+
+
 def normalize_colors(text: str) -> str:
     """Text with every color word replaced by its canonical name and modifiers dropped."""
     text = clean(text)
     # every match of the pattern with modifiers holds a match of _COLOR_RE, which is far cheaper to search
     if not _COLOR_RE.search(text):
+        return text
+    # without a modifier, a synonym or an '-ish', every color named is a base name, replaced by itself
+    if not has_any(text, _RENAMED):
         return text
     return _COLOR_WITH_MODIFIER.sub(lambda m: _CANONICAL[m.group(1)], text)
 
@@ -181,8 +189,11 @@ _POSITION_PATTERNS = (
 )
 
 
+_NON_DIGIT = re.compile(r"\D")
+
+
 def _ordinal(token: str) -> int:
-    return _ORDINALS.get(token, 0) or int(re.sub(r"\D", "", token))
+    return _ORDINALS.get(token, 0) or int(_NON_DIGIT.sub("", token))
 
 
 def positions(text: str) -> list[str]:

@@ -108,11 +108,12 @@ def _bound(text: str, claims, noun: re.Pattern | None):
 def _hedge(text: str, claims) -> tuple[float, ...]:
     """'5 or 6': distinct numbers joined by 'or' (or a range right before the counted thing)."""
     for (_, end, a), (start, _, b) in pairwise(claims):
-        if a != b and re.fullmatch(r"\s*(?:or|/)\s*", text[end:start]):
+        if a != b and _OR.fullmatch(text, end, start):
             return (a, b)
     return ()
 
 
+_OR = re.compile(r"\s*(?:or|/)\s*")
 _CONTRAST = re.compile(r"\b(?:but|however|yet|actually)\b")
 _OPENS_CONTRAST = re.compile(r"\W*(?:but|however|yet|actually|on (?:a )?closer (?:look|count|inspection))\b")
 

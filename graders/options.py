@@ -78,7 +78,7 @@ def canon(text: str) -> str:
     if "hand" in text and "clock" in text:
         for pattern, replacement in _CLOCK_HANDS:
             text = pattern.sub(replacement, text)
-    if any(t in text for t in _CANON_NEEDS):
+    if N.has_any(text, _CANON_NEEDS):
         for pattern, replacement in _CANON:
             text = pattern.sub(replacement, text)
     if "either" in text and ("not" in text or "n't" in text):  # 'not belong to either set a or set b': neither, nor
@@ -366,6 +366,22 @@ def question_stems(question: str) -> frozenset[str]:
     return frozenset(_stems(canon(question)))
 
 
+@lru_cache(maxsize=256)  # per case: the same for every answer
+def _distinctive(stems: tuple[tuple[str, ...], ...], scenery: frozenset[str]) -> tuple[tuple[str, ...], ...]:
+    """Each option's stems (in order) shared with no other option and not in `scenery`."""
+    found = []
+    for i, own in enumerate(stems):
+        others = {s for j, o in enumerate(stems) if j != i for s in o}
+        found.append(tuple(s for s in own if s not in others and s not in scenery))
+    return tuple(found)
+
+
+@lru_cache(maxsize=256)
+def _part_of(stems: tuple[tuple[str, ...], ...]) -> frozenset[tuple[int, int]]:
+    """(i, j) for each option i whose words are a part of option j's."""
+    return frozenset((i, j) for i, a in enumerate(stems) for j, b in enumerate(stems) if i != j and set(a) < set(b))
+
+
 def _named_by_words(options: OptionSet, text: str, scenery: frozenset[str] = frozenset()) -> list[Mention]:
     """An option whose words all appear close together (its phrase, reordered or inflected); failing
     that, one of its distinctive words (shared with no other option)."""
@@ -375,25 +391,23 @@ def _named_by_words(options: OptionSet, text: str, scenery: frozenset[str] = fro
         at.setdefault(s, []).append(k)
     full, distinctive = [], []
     labelled = [(m.start(), i) for i, p in enumerate(options.labels) if p for m in p.finditer(text)]
+    own_words = _distinctive(options.stems, scenery)
     for i, stems in enumerate(options.stems):
         if not stems or (options.labels and options.labels[i]):
             continue
-        others = {s for j, o in enumerate(options.stems) if j != i for s in o}
         for k in at.get(stems[0], []):
             window = {s for _, s in words[max(0, k - len(stems) - 2):k + len(stems) + 3]}
             if all(s in window for s in stems):
                 full.append((words[k][0], i))
-        for s in stems:
-            if s not in others and s not in scenery:
-                distinctive.extend((words[k][0], i) for k in at.get(s, []))
+        for s in own_words[i]:
+            distinctive.extend((words[k][0], i) for k in at.get(s, []))
     # a longer option read there outranks one whose words are a part of it ('white three' is not 'white one',
     # '6*sqrt{3}' is not '6')
-    if len({i for _, i in full}) > 1:
+    if len({i for _, i in full}) > 1 and (part_of := _part_of(options.stems)):
         full.sort()
         spots = [a for a, _ in full]  # only matches within 40 characters are compared: linear in the answer
         full = [(a, i) for a, i in full if not any(
-            j != i and set(options.stems[i]) < set(options.stems[j])
-            for _, j in full[bisect_left(spots, a - 40):bisect_right(spots, a + 40)])]
+            (i, j) in part_of for _, j in full[bisect_left(spots, a - 40):bisect_right(spots, a + 40)])]
     return sorted(labelled + (full or distinctive))
 
 

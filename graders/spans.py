@@ -32,13 +32,15 @@ class Place(NamedTuple):  # a NamedTuple: built several times per grade, at a th
 _BOXED = re.compile(r"\\boxed\{((?:[^{}]|\{(?:[^{}]|\{[^{}]*\}){0,100}\}){0,200})\}")
 # emphasis, code ticks, LaTeX delimiters, headings and list bullets ("1. ", "- ") at a line's start
 _MARKUP = re.compile(r"\*\*|__|`+|\\\(|\\\)|\$|^[ \t]*(?:#+|[-*•]|\d{1,2}[.)])[ \t]+(?=\S)", re.MULTILINE)
+# the lookahead holds each marker's first letter: the engine passes other positions without trying every branch
 _MARKER = re.compile(
+    r"(?=[fcoars答故应應选選])(?:"
     r"(?:\bfinal answer|\bcorrect (?:answer|option|choice)(?: letter)?|\boption letter|\banswer|\bresult|"
     r"\bsolutions?|\breturn value|\bchoice)"
     r"\s*(?:(?:is|are|would be|will be|should be)\s*:?|:|=)\s*|\breturns\s+|"
     # Chinese: '答案是A', '答案：B', '答案选项为(D)', '故选C', '选项为C' (an option named without 'is' is not one)
     r"答案\s*(?:选项|選項)?\s*(?:应该是|應該是|应为|應為|是|为|為)?\s*[:：]?\s*|[故应應]选\s*|"
-    r"(?:选项|選項)\s*(?:应该是|應該是|应为|應為|是|为|為)\s*[:：]?\s*", re.IGNORECASE)
+    r"(?:选项|選項)\s*(?:应该是|應該是|应为|應為|是|为|為)\s*[:：]?\s*)", re.IGNORECASE)
 # A total: an answer for counts, but a trace's running total is not ("total = 8" on every line).
 _TOTAL = re.compile(r"\b(?:in total|altogether|a total of|total(?: count| number)?\b(?:\s*(?:is|:|=))?)\s*",
                     re.IGNORECASE)
@@ -54,6 +56,8 @@ _CONCLUSION = re.compile(
     r"given that(?=\s*,)))"
     r"\b(?!\s+(?:that|far|on|much|many)\b)[,:]?\s*",
     re.IGNORECASE | re.MULTILINE)
+# every English marker holds one of these (the Chinese ones are outside ASCII)
+_MARKER_NEEDLES = ("answer", "option", "result", "solution", "return", "choice")
 _CONCLUSION_NEEDLES = ("so", "thus", "therefore", "hence", "consequently", "overall", "summar", "sum up", "giv", "mak",
                        "mean", "based on", "consider", "from", "conclu")
 _LAST_LETTER = re.compile(r"\n[ \t]*(\(?[A-L]\)?)[.:]?[ \t]*\s*$")
@@ -62,10 +66,16 @@ _CLAUSE_START = re.compile(r"[.;:!?\n]|\s[—–]\s|,\s")
 _BOLD = re.compile(r"\*\*([^*\n]{1,120}?)\*\*|__([^_\n]{1,120}?)__")
 # Chinese stops need no space; a line's option label ('A. False') ends no sentence
 _SENTENCE_END = re.compile(r"(?<=[.!?;])(?<!^[A-L]\.)(?<!\n[A-L]\.)\s+|(?<=[。！？；])\s*|\n+")
+# what every _SENTENCE_END needs: far cheaper to look for, and most short answers are one sentence
+_MAY_END = re.compile(r"[.!?;]\s|[。！？；\n]")
+_new_place = tuple.__new__  # Place(kind, text) without NamedTuple's Python-level __new__ (built for every place)
 
 
 def sentences(text: str, limit: int = MAX_SENTENCES) -> list[str]:
     """Sentences (and lines) in order; decimal points and 'e.g.' do not end one."""
+    if limit > 0 and not _MAY_END.search(text):  # one sentence
+        part = text.strip().strip("\u200b\ufeff").strip()
+        return [part] if part else []
     parts = []
     for part in _SENTENCE_END.split(text, maxsplit=limit):
         part = part.strip().strip("\u200b\ufeff").strip()  # MiniGPT-4 starts with a zero-width space
@@ -76,12 +86,20 @@ def sentences(text: str, limit: int = MAX_SENTENCES) -> list[str]:
 
 def _sentence_from(text: str, start: int) -> str:
     """The rest of the sentence that begins at `start`."""
-    m = _SENTENCE_END.search(text, start)
+    m = _SENTENCE_END.search(text, start) if _MAY_END.search(text, start - 1 if start else 0) else None
     return text[start:m.start() if m else len(text)].strip()
+
+
+_MARKUP_CHARS = ("*", "_", "`", "\\", "$")
 
 
 def plain(text: str) -> str:
     """Markdown emphasis, code ticks and LaTeX delimiters removed."""
+    # most answers hold none: one line with none of the characters, not opening as a heading, bullet or number
+    if "\n" not in text and not has_any(text, _MARKUP_CHARS):
+        head = text.lstrip(" \t")[:1]
+        if head not in ("#", "-", "•") and not head.isdecimal():
+            return text
     return _MARKUP.sub("", text)
 
 
@@ -114,31 +132,34 @@ def places(answer: str) -> tuple[Place, ...]:
     # the literal each pattern needs is looked for first: most answers have no box, bold or total
     boxed = _BOXED.findall(answer) if "\\boxed{" in answer else ()
     if boxed:
-        found.append(Place("boxed", boxed[-1]))
+        found.append(_new_place(Place, ("boxed", boxed[-1])))
     bolds = [a or b for a, b in _BOLD.findall(answer)] if "**" in answer or "__" in answer else ()
     text = plain(answer)
-    markers = [m.end() for m in _MARKER.finditer(text) if not _conditional(text, m)]
+    lowered, ascii_only = text.lower(), text.isascii()
+    # outside ASCII, case folding could match without the needles ('ſolution')
+    maybe = not ascii_only or has_any(lowered, _MARKER_NEEDLES)
+    markers = [m.end() for m in _MARKER.finditer(text) if not _conditional(text, m)] if maybe else ()
     for end in reversed(markers[-3:]):  # the last marker that is followed by something
         # 'the correct answer is:\n\n(C) Point C': what follows the colon, on the next line if need be
         stated = _sentence_from(text, _GAP.match(text, end).end())
         if stated:
-            found.append(Place("marker", stated))
+            found.append(_new_place(Place, ("marker", stated)))
             break
     # a last line that is only a letter ('…is 70 degrees.\n\nD'): the option letter asked for at the end
-    last = _LAST_LETTER.search(text) if text.rstrip()[-1:].isupper() or text.rstrip()[-1:] in ").*" else None
+    end_char = text.rstrip()[-1:] if "\n" in text else ""  # the pattern starts at a newline
+    last = _LAST_LETTER.search(text) if end_char.isupper() or (end_char and end_char in ").*") else None
     if last:
-        found.append(Place("marker", last.group(1)))
-    lowered = text.lower()
+        found.append(_new_place(Place, ("marker", last.group(1))))
     totals = list(_TOTAL.finditer(text)) if "total" in lowered or "altogether" in lowered else ()
     for m in reversed(totals[-3:]):
         stated = _sentence_from(text, m.end())
         if not stated.strip(" .!?"):  # '… 5 bounces in total.': the total is the clause before the marker
             stated = _CLAUSE_START.split(text[max(0, m.start() - 200):m.start()])[-1].strip()
         if stated:
-            found.append(Place("total", stated))
+            found.append(_new_place(Place, ("total", stated)))
             break
     # every conclusion word holds one of these; outside ASCII, case folding ('ſo') could match without them
-    maybe = not text.isascii() or any(word in lowered for word in _CONCLUSION_NEEDLES)
+    maybe = not ascii_only or has_any(lowered, _CONCLUSION_NEEDLES)
     conclusions = [m for m in _CONCLUSION.finditer(text)] if maybe else ()
     if conclusions and "based on the" in lowered:
         first_end = _SENTENCE_END.search(text)
@@ -148,12 +169,12 @@ def places(answer: str) -> tuple[Place, ...]:
     for end in reversed(conclusions[-3:]):
         stated = _sentence_from(text, end)
         if stated:
-            found.append(Place("conclusion", stated))
+            found.append(_new_place(Place, ("conclusion", stated)))
             break
     if bolds:
-        found.append(Place("bold", " | ".join(bolds[-8:])))
+        found.append(_new_place(Place, ("bold", " | ".join(bolds[-8:]))))
     for k, sentence in enumerate(sentences(text)):
-        found.append(Place("lead" if k == 0 else "sentence", sentence))
+        found.append(_new_place(Place, ("lead" if k == 0 else "sentence", sentence)))
     return tuple(found)
 
 
@@ -223,6 +244,11 @@ _NEGATION_NEEDS = ("not", "n't", "never", "neither", "nor", "rather", "instead",
 _ASIDE_NEEDS = (*_NEGATION_NEEDS, "though", "whereas", "while", "than", "because", "since", "compared", "unlike",
                 "ahead", "followed", "versus", "vs", "before", "after", " of ", "which", "where", "who", "includ",
                 "with", "each", "if ", "given", "assuming", "(", "—", "–")
+# what each of the two patterns needs on its own: past the test above, one of them often cannot match
+_NEGATOR_NEEDS = ("not", "n't", "never", "no longer", "neither", "nor", "rather", "instead", "other", "except")
+_ASIDE_ONLY_NEEDS = ("though", "whereas", "while", "than", "because", "since", "compared", "unlike", "ahead",
+                     "followed", "versus", "vs", "before", "after", "of ", "which", "where", "who", "includ", "with",
+                     "each")
 
 
 def blocked(text: str, asides: bool = True, negations: bool = True) -> list[tuple[int, int]]:
@@ -234,6 +260,8 @@ def blocked(text: str, asides: bool = True, negations: bool = True) -> list[tupl
     ranges = []
     ends = None
     patterns = ((_NEGATOR, _ASIDE) if negations else (_ASIDE,)) if asides else (_NEGATOR,)
+    if text.isascii():  # outside ASCII, case folding could match without the words
+        patterns = tuple(p for p in patterns if has_any(low, _NEGATOR_NEEDS if p is _NEGATOR else _ASIDE_ONLY_NEEDS))
     for pattern in patterns:
         for m in pattern.finditer(text):
             if ends is None:  # clause ends found once: a scope ends at the first one after its start
