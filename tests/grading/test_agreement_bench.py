@@ -1,0 +1,48 @@
+"""benchmarks/grading_agreement.py's two-reader lines and blind_reading.py's second-reading packets.
+
+Synthetic readings only: the held-back rows' answers are not to be read by whoever changes the graders.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT / "tests" / "data" / "grading"))
+
+import blind_reading  # noqa: E402
+import grading_agreement as ga  # noqa: E402
+
+
+def test_two_readings_counts_unread_rows_against_the_publisher(monkeypatch, capsys):
+    first = {"r1": "A", "r2": "B", "r3": None, "r4": "C"}
+    second = {"r1": "A", "r2": "B", "r3": "D", "r4": "C"}
+    monkeypatch.setattr(ga, "adjudicated", lambda name="": first if name.endswith("ted.jsonl") else second)
+    rows = [  # (row id, grader, publisher)
+        ("r1", "A", "B"),  # read twice, readers alike, grader right
+        ("r2", "C", "B"),  # readers alike, grader wrong: a miss, 'another letter'
+        ("r3", "D", "D"),  # readers differ: the grader agrees with one of them
+        ("r4", "C", "C"),  # a control
+        ("r5", "A", "A"),  # not read, grader = publisher: counts as agreeing
+        ("r6", None, "B"),  # not read, grader != publisher (a new disagreement): a miss until it is read
+    ]
+    ga.two_readings("held-back", rows)
+    out = capsys.readouterr().out
+    assert "read blind twice (4:" in out and "the two readers agree on 3/4" in out
+    assert "with at least one of them on 3/4" in out
+    assert "another letter 1" in out and "none for a letter 0" in out
+    assert "reader with reader 5/6" in out  # r3 differs; unread rows count as read alike
+    assert "with the readers (their reading where they agree, either where they differ) 4/6" in out  # r2, r6 miss
+
+
+def test_reread_packets_hold_only_the_text_a_reader_needs(tmp_path):
+    blind_reading.reread(tmp_path, "test-seed", 2)
+    keys = json.loads((tmp_path / "keys.json").read_text("utf-8"))
+    rows = [json.loads(line) for part in (1, 2) for line in (tmp_path / f"packet_{part}.jsonl").read_text("utf-8")
+            .splitlines()]
+    assert {r["key"] for r in rows} == set(keys)
+    assert set(keys.values()) == set(ga.adjudicated())  # every row read once, and nothing else
+    assert all(set(r) == {"key", "question", "options", "answer"} for r in rows)  # no parse, truth or reading
