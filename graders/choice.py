@@ -665,6 +665,26 @@ def _asks_if(question: str | None) -> bool:
     return bool(question) and _IF.search(question) is not None
 
 
+def _frame_reviews(answer: str, options: O.OptionSet, letters: str, *context) -> frozenset[str]:
+    """Sentences of runs of three or more in a row that open with the same three words and each state a different
+    option, all the options or all but one ('The angle between FG and DE is 60°. The angle between AB and CB is
+    45°. The angle between …'): they go through the options one by one, and none is chosen (POLICY 4.5)."""
+    found: list[str] = []
+    run: list[tuple[str, str]] = []
+    for sentence in [*spans.sentences(spans.plain(answer)), ""]:
+        frame = sentence.lower().split()[:3]
+        if run and frame != run[0][0].lower().split()[:3]:
+            chosen = [c for _, c in run]
+            if len(run) >= max(3, len(letters) - 1) and None not in chosen and len(set(chosen)) == len(chosen):
+                found += [text for text, _ in run]
+            run = []
+        if len(frame) == 3:
+            claims = _claims(spans.Place("sentence", sentence), options, letters, *context)
+            distinct = spans.distinct_claims(sentence, claims) if claims else []
+            run.append((sentence, distinct[0] if len(distinct) == 1 else None))
+    return frozenset(found)
+
+
 @lru_cache(maxsize=256)
 def _own_letters(options: tuple[str, ...]) -> frozenset[str]:
     """Letters whose option's text is the letter itself ('A' as option A)."""
@@ -732,7 +752,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                   if not spans.is_blocked(m.start(), negated)}
         if len(stated) == 1 and all(letter in letters for letter in stated):  # 'The answer (D) is the correct one.'
             return chose(stated.pop(), "marker")
-    glossed = None  # likewise
+    glossed = frames = None  # likewise
     none_option = _none_option(choices)
     review = None  # found when the sentences are reached: an explicit place usually decides before
     cases = None  # likewise
@@ -760,6 +780,12 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
             # 'The answer is that none of the options is possible.': the answer given is that no option is right
             return Match(0.0, False, None, "answered that no option is right", details={"place": place.kind})
         if len(distinct) == 1:
+            if place.kind in ("lead", "sentence") and place.text.count(" ") >= 3:
+                if frames is None:
+                    frames = _frame_reviews(answer, options, letters, shown, yes_no, scenery, names, unknown,
+                                            negative)
+                if place.text in frames:
+                    continue  # the options gone through one by one, each in the same words: none chosen (4.5)
             if glossed is None:
                 glossed = _glossed_first(answer, options, letters) if "(" in answer[:8] else ()
             if glossed and distinct[0] == glossed[1]:

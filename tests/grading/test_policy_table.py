@@ -766,6 +766,10 @@ TABLE = [
     ("2.1-none-of-the-options-is-the-answer", choice("B", ["2", "4", "5", "7"], "Which could be the length of CP?"),
      ok("CP^2 = 18 - 36 = -18, which is impossible, and 2 would need AC = 4.\n\nThe answer is that none of the "
         "options is possible."), "incorrect", "wrong"),
+    ("4.5-the-options-gone-through-in-the-same-words", choice("A", ["60°", "45°", "30°", "25°"],
+                                                              "What is the measure of the angle BCH?"),
+     ok("The angle between the lines FG and DE is 60°. The angle between the lines AB and CB is 45°. The angle "
+        "between the lines AB and CH is 30°. The angle between the lines DE and HI is 25°."), "incorrect", "wrong"),
 ]
 
 
