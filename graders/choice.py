@@ -538,7 +538,7 @@ def _glossed_first(answer: str, options: O.OptionSet, letters: str) -> tuple[str
     if not m or m.group(1) not in letters:
         return None
     said = _plain_option(m.group(2))
-    hits = [k for k, o in zip(letters, options.options, strict=False) if _GROUPED.sub("", o) == said]
+    hits = [k for k, o in zip(letters, _option_texts(options.options), strict=False) if o == said]
     return (m.group(1), hits[0]) if len(hits) == 1 and hits[0] != m.group(1) else None
 
 
@@ -607,12 +607,12 @@ _UNKNOWABLE_SAID = re.compile(
     r"(?:determined|answered|told|known|predicted|concluded)\b|"
     # 'difficult to determine which …', not 'its effects can be difficult to predict.' (what, not whether)
     rf"\b(?:impossible|not possible|difficult|hard|unable|cannot|can't|can not)\s+(?:to\s+)?(?:{_HOW})?"
-    # 'difficult to determine which option is correct' declines to choose: it says no option is the answer (4.4)
-    r"(?:determine|tell|predict|say|know|answer|conclude)\s+(?:whether|if|"
-    r"which(?!\s+(?:of\s+the\s+)?(?:options?|answers?|choices?|one)\b)|what|how|for (?:sure|certain)|"
+    r"(?:determine|tell|predict|say|know|answer|conclude)\s+(?:whether|if|which|what|how|for (?:sure|certain)|"
     r"the (?:exact |precise )?(?:answer|outcome|result|effect|value|number))\b",
     re.IGNORECASE)
-_WHICH_OPTION = re.compile(r"\b(?:determine|tell|say|decide|know|identify|judge)\s+which\s+(?:of\s+the\s+)?"
+# 'difficult to determine which option is correct' declines to choose: it says no option is the answer (4.4)
+_WHICH_OPTION = re.compile(r"\b(?:determine|tell|predict|say|decide|know|identify|judge|answer|conclude)\s+which\s+"
+                           r"(?:of\s+the\s+)?"
                            r"(?:options?|answers?|choices?|one)\b", re.IGNORECASE)
 _UNKNOWABLE_NEEDS = ("sufficient", "not enough", "without", "impossible", "possible", "difficult", "hard", "can",
                      "unable")

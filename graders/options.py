@@ -382,6 +382,13 @@ def _part_of(stems: tuple[tuple[str, ...], ...]) -> frozenset[tuple[int, int]]:
     return frozenset((i, j) for i, a in enumerate(stems) for j, b in enumerate(stems) if i != j and set(a) < set(b))
 
 
+def _phrase_starts(words: list[tuple[int, str]], starts: list[int], stems: tuple[str, ...],
+                   before: int = 2, after: int = 3) -> list[int]:
+    """The indexes in `starts` (words that are the phrase's first stem) near which all its stems stand."""
+    return [k for k in starts
+            if all(s in {w for _, w in words[max(0, k - len(stems) - before):k + len(stems) + after]} for s in stems)]
+
+
 def _named_by_words(options: OptionSet, text: str, scenery: frozenset[str] = frozenset()) -> list[Mention]:
     """An option whose words all appear close together (its phrase, reordered or inflected); failing
     that, one of its distinctive words (shared with no other option)."""
@@ -395,10 +402,7 @@ def _named_by_words(options: OptionSet, text: str, scenery: frozenset[str] = fro
     for i, stems in enumerate(options.stems):
         if not stems or (options.labels and options.labels[i]):
             continue
-        for k in at.get(stems[0], []):
-            window = {s for _, s in words[max(0, k - len(stems) - 2):k + len(stems) + 3]}
-            if all(s in window for s in stems):
-                full.append((words[k][0], i))
+        full += [(words[k][0], i) for k in _phrase_starts(words, at.get(stems[0], []), stems)]
         for s in own_words[i]:
             distinctive.extend((words[k][0], i) for k in at.get(s, []))
     # a longer option read there outranks one whose words are a part of it ('white three' is not 'white one',
@@ -424,9 +428,8 @@ def named_negative(options: OptionSet, text: str) -> list[Mention]:
     for i, (option, stems) in enumerate(zip(options.options, options.stems, strict=False)):
         if not stems or not _NEGATIVE_OPTION.search(option):
             continue
-        for k, (at, s) in enumerate(words):
-            if s == stems[0] and all(w in {x for _, x in words[k:k + len(stems) + 2]} for w in stems):
-                found.append((at, i))
+        starts = [k for k, (_, s) in enumerate(words) if s == stems[0]]
+        found += [(words[k][0], i) for k in _phrase_starts(words, starts, stems, before=-len(stems), after=2)]
     return found
 
 

@@ -37,8 +37,7 @@ import grading_agreement as ga  # noqa: E402
 
 from graders import grade  # noqa: E402
 
-READINGS = ("real_mc_adjudicated.jsonl", "real_mc_adjudicated_2.jsonl", "real_mc_looked_1.jsonl",
-            "real_mc_looked_2.jsonl")
+READINGS = tuple(name for part in ga.HALVES for name in ga.READINGS[part])  # files `merge --into` may write
 
 
 def _rows_by_id() -> dict[str, dict]:
@@ -54,7 +53,7 @@ def _write_packet(path: Path, keyed: list[tuple[str, str, dict]]) -> None:
 
 def _trusted(part: str) -> list[tuple[str, dict, bool]]:
     """The trusted rows of one part not read before, each with whether grader and publisher agree."""
-    read = set(ga.adjudicated(READINGS[0] if part == "held-back" else READINGS[2]))
+    read = set(ga.adjudicated(ga.READINGS[part][0]))
     out = []
     for row in (r for name in ga.REAL_MC for r in ga.real_mc_rows(name)):
         row_id = f"{row['source']}/{row['model']}/{row['question_id']}"
@@ -93,7 +92,7 @@ def reread(out_dir: Path, seed: str, parts: int) -> None:
     print(f"{len(keyed)} rows in {parts} packets under {out_dir}")
 
 
-def merge(out_dir: Path, labels: Path, into: str = READINGS[0]) -> None:
+def merge(out_dir: Path, labels: Path, into: str = ga.READINGS["held-back"][0]) -> None:
     keys = json.loads((out_dir / "keys.json").read_text("utf-8"))
     target = DATA / into
     read = set(ga.adjudicated(into))
@@ -122,7 +121,7 @@ def main() -> None:
     m = sub.add_parser("merge")
     m.add_argument("--dir", type=Path, required=True)
     m.add_argument("--labels", type=Path, required=True)
-    m.add_argument("--into", choices=READINGS, default=READINGS[0])
+    m.add_argument("--into", choices=READINGS, default=ga.READINGS["held-back"][0])
     r = sub.add_parser("reread")
     r.add_argument("--out", type=Path, required=True)
     r.add_argument("--seed", required=True)
