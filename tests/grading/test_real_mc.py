@@ -1,4 +1,4 @@
-"""real_mc.jsonl.gz and its later draws real_mc_2.jsonl.gz to real_mc_4.jsonl.gz are well formed and do not overlap.
+"""real_mc.jsonl.gz and its later draws real_mc_2.jsonl.gz to real_mc_5.jsonl.gz are well formed and do not overlap.
 
 Each row has consecutive option letters from A, a publisher reference that is one of them or none, a
 truth that is one of them or none, and a row id (source/model/question_id) found in no other row of
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 DATA = Path(__file__).resolve().parents[2] / "tests" / "data" / "grading"
-DRAWS = ("real_mc.jsonl.gz", "real_mc_2.jsonl.gz", "real_mc_3.jsonl.gz", "real_mc_4.jsonl.gz")
+DRAWS = ("real_mc.jsonl.gz", "real_mc_2.jsonl.gz", "real_mc_3.jsonl.gz", "real_mc_4.jsonl.gz", "real_mc_5.jsonl.gz")
 LATER = DRAWS[1:]
 SOURCES = {"MathVista", "LogicVista", "MMMU", "MMMU-Pro", "MATH-Vision", "BLINK"}
 FIELDS = {"source", "source_repo", "source_path", "model", "question_id", "question", "options", "answer",
@@ -84,6 +84,19 @@ def test_later_draw_takes_the_same_number_from_every_group(name):
     sizes: dict[str, set[int]] = {}
     for (source, _), n in per_group.items():
         sizes.setdefault(source.split(" (")[0], set()).add(n)
+    assert sizes == {"MathVista": {50}, "LogicVista": {40}, "MMMU": {60}, "MMMU-Pro": {30}, "MATH-Vision": {12},
+                     "BLINK": {15}}
+
+
+def test_fifth_draw_takes_every_group_size_but_one_run_that_ran_out():
+    """Draw 5 takes the fourth's group sizes; InstructBLIP-Vicuna-13B's MathVista run had 12 answers left."""
+    per_group = Counter((row["source"], row["model"]) for row in ROWS["real_mc_5.jsonl.gz"])
+    short = {model: n for (source, model), n in per_group.items() if source.startswith("MathVista") and n != 50}
+    assert short == {"InstructBLIP-Vicuna-13B": 12}
+    sizes: dict[str, set[int]] = {}
+    for (source, model), n in per_group.items():
+        if model not in short:
+            sizes.setdefault(source.split(" (")[0], set()).add(n)
     assert sizes == {"MathVista": {50}, "LogicVista": {40}, "MMMU": {60}, "MMMU-Pro": {30}, "MATH-Vision": {12},
                      "BLINK": {15}}
 
