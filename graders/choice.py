@@ -15,6 +15,9 @@ from graders.registry import Match, grader
 
 _LETTERS = "ABCDEFGHIJKL"
 # 'A: False', 'A:  The correct option letter is D': the label of an answer, as after 'Q:'
+_WRITTEN_LETTER = re.compile(r"[(\[][A-L][)\]]|^\W{0,3}[A-L][.:)]\s")  # '(C) 50°', 'C. 50°'
+_EXPONENT = re.compile(r"(?:\d+(?:\.\d+)?|\b[a-z])?\s*\^\s*\{?\s*-?\d+(?:\.\d+)?\s*\}?")  # '4^2', 'c^2', '^{2}'
+_DIGIT_GLUED = re.compile(r"[ \t\n\u200b]*\d{1,2}([A-L])[ \t.]*(?:\n|$)")  # '2C', '3D\n\nThis is …'
 _ROLE_LABEL = re.compile(r"\s*A:[ \t]+(?=\S)")
 # a capital that is a word, not a letter: the article "A ball", the pronoun "I think"
 _AFTER_WORD = re.compile(r"[a-z,]\s+$")
@@ -32,6 +35,8 @@ def _letter_patterns(letters: str) -> tuple[re.Pattern, ...]:
         re.compile(rf"(?<![\w(\[])[(\[]([{letters}{low}])[)\]]"),  # '(c)' anywhere
         re.compile(rf"\b(?:option|choice|letter)\s*[:\-]?\s*[(\[]?([{letters}{low}])\b(?![\w'’-])", re.IGNORECASE),
         re.compile(rf"\b([{letters}])\s+is\s+the\s+(?:correct|right|best)\s+(?:answer|option|choice)\b"),
+        # 'Select A from the options …', 'I would choose B': the capital chosen is the letter, not an article
+        re.compile(rf"\b(?i:select|choose|pick)\s+[(\[]?([{letters}])[)\]]?(?![\w'’-])"),
         re.compile(rf"(?<![A-Za-z0-9_'’-])([{letters}])(?![A-Za-z0-9_'’-])"),  # a standalone capital ('答案是B')
     )
 
@@ -131,6 +136,7 @@ class _Relation(NamedTuple):
     content: frozenset[str]  # the question's content words, relations apart
     first: frozenset[str]  # content words only before the relation ('the red star' in 'is the red star left of …')
     second: frozenset[str]  # content words only after it
+    compared: tuple[frozenset[str], frozenset[str]] | None  # 'more X than Y': words only of X, words only of Y
 
 
 @lru_cache(maxsize=256)  # per question: asked again for every answer
@@ -138,13 +144,24 @@ def _relation(question: str) -> _Relation:
     q = O.canon(question)
     relation = next((w for w in re.findall(r"[a-z]+", q) if w in _OPPOSITES), None)
     if relation is None:
-        return _Relation(q, None, {}, None, frozenset(), frozenset(), frozenset())
+        return _Relation(q, None, {}, None, frozenset(), frozenset(), frozenset(), None)
     words = {relation: True, **{w: False for w in _OPPOSITES[relation]}}
     at = q.find(relation)
     before_q, after_q = _content(q[:at]), _content(q[at + len(relation):])
+    parts = _than_parts(q, at + len(relation))
+    compared = (frozenset(parts[0] - parts[1]), frozenset(parts[1] - parts[0])) if parts else None
     return _Relation(q, relation, words, re.compile(r"\b(" + "|".join(words) + r")\b"),
                      frozenset(_content(q) - _RELATION_WORDS), frozenset(before_q - after_q),
-                     frozenset(after_q - before_q))
+                     frozenset(after_q - before_q), compared)
+
+
+def _than_parts(text: str, start: int) -> tuple[set[str], set[str]] | None:
+    """'more big green things than red buses' from after 'more': the content words of the two things compared."""
+    than = text.find(" than ", start)
+    if than < 0 or "?" in text[start:than]:
+        return None
+    end = min((i for i in (text.find(c, than + 6) for c in "?.;\n") if i >= 0), default=len(text))
+    return _content(text[start:than]), _content(text[than + 6:end])
 
 
 def _polarity(question: str, text: str) -> bool | None:
@@ -153,7 +170,7 @@ def _polarity(question: str, text: str) -> bool | None:
         # 'the question is asking about …', 'impossible to determine whether South Dakota has the highest value',
         # the question itself echoed: none of them says yes or no
         return None
-    q, relation, words, pattern, content, first, second = _relation(question)
+    q, relation, words, pattern, content, first, second, compared = _relation(question)
     if relation is None:
         return _restated(q, text)
     if not content & _content(text):
@@ -167,6 +184,12 @@ def _polarity(question: str, text: str) -> bool | None:
     clause = _CLAUSE_STOP.split(text[:m.start()])[-1]
     if _NEGATED.search(clause):
         affirmed = not affirmed
+    said = _than_parts(text, m.end()) if compared else None
+    if said:
+        # 'there are more big green things than red buses' for 'are there more red buses than big green things?'
+        if compared[1] & said[0] and compared[0] & said[1] and not compared[1] & said[1]:
+            affirmed = not affirmed
+        return affirmed
     # 'the brown star is left of the red star' for 'is the red star left of the brown star?'
     before_a, after_a = _content(text[:m.start()]), _content(text[m.end():])
     if first & after_a and second & before_a and not first & before_a:
@@ -338,6 +361,9 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
     # 'The perimeter cannot be 38.' answers 'which cannot be the perimeter?': there the negation is the claim
     ranges = spans.blocked(canonical, asides=options.kind != "direction", negations=not asks_negative)
     visible = _blanked(canonical, ranges) if ranges else canonical
+    if "^" in visible and options.kind == "words" and O.option_numbers(options.options):
+        # a power is part of its formula, not a stated value: '(c^2)', '5^2 = 4^2 + 6^2' name no option 2 or 4 (3.3)
+        visible = _EXPONENT.sub(lambda m: " " * len(m.group()), visible)
     if "=" in visible and options.kind == "words" and O.option_numbers(options.options):
         # a worked formula states the value after its last '=': '20° + 140° = 160°' names no 20° (3.3)
         last = visible.rindex("=")
@@ -452,10 +478,12 @@ def _short_answer(said: str, choices: tuple[str, ...], letters: str, question: s
 _PAREN_LABEL = re.compile(r"\(\s*(?:option|choice|answer)\s*:?\s*[(\[]?([A-L])[)\]]?\s*\)", re.IGNORECASE)
 # a letter stated to be the answer, wherever it stands: 'The answer (D) is the correct one.', '(B) is the correct
 # option'
-_STATED = re.compile(r"\b(?:answer|option|choice)\s*[(\[]([A-L])[)\]]\s+is\s+(?:the\s+)?(?:correct|right|best)\b"
+_STATED = re.compile(r"\b(?i:answer|option|choice)\s*[(\[]([A-L])[)\]]\s+is\s+(?:the\s+)?(?:correct|right|best)\b"
                      r"|(?:[(\[]([A-L])[)\]]|(?<![\w'’(\[-])([A-L]))\s+is\s+the\s+(?:correct|right|best)\s+"
                      r"(?:answer|option|choice)\b"
-                     r"|选项\s*[(（]?([A-L])[)）]?\s*(?:是)?(?:正确|對|对)")  # '选项C正确': option C is correct
+                     r"|选项\s*[(（]?([A-L])[)）]?\s*(?:是)?(?:正确|對|对)"  # '选项C正确': option C is correct
+                     # 'so answer B is true', 'option C is correct': the letter, not option True's text
+                     r"|\b(?i:answer|option|choice)\s+([A-L])\s+is\s+(?:the\s+)?(?:correct|right|true)\b")
 _LETTERED_LINE = re.compile(r"[ \t]*(?:\(\w{1,2}\)|[A-Za-z][.)])[ \t]")
 _CUT = re.compile(r"[ \t]*\(?[\w.,%°-]{0,10}\)?[ \t]*")  # a line's cut end or start: '(AG', '.5', '(mix-up)
 
@@ -623,7 +651,10 @@ _UNDECIDED = re.compile(r"\b(?:not possible|impossible|cannot|can't|can ?not|una
 _OPENS_AT = 4  # an option named this near a sentence's start is what the sentence is about
 
 
-_LEAD_LABEL = re.compile(r"\W{0,3}(?:option\s*)?[(\[]?([A-L])(?:[)\]]|[.:]\s)", re.IGNORECASE)
+# a first sentence that ranks its option above the rest chooses it: 'Box A more accurately localizes the tray. Box
+# B, on the other hand, only encloses the pizza.' is no review
+_RANKS = re.compile(r"\b(?:more|most|better|best)\b|\w{3,}er than\b", re.IGNORECASE)
+_LEAD_LABEL = re.compile(r"\W{0,3}(?:(?:option|image|picture|figure)\s*)?[(\[]?([A-L])(?:[)\]]|[.:]\s)", re.IGNORECASE)
 
 
 def _reviewed(answer: str, options: O.OptionSet, letters: str, shown: bool) -> frozenset[str]:
@@ -651,11 +682,11 @@ def _reviewed(answer: str, options: O.OptionSet, letters: str, shown: bool) -> f
             continue
         letter = opening.pop()
         if run and letter <= run[-1][1]:  # the order restarts: the review, if any, ended
-            if len(run) >= 2:
+            if len(run) >= 2 and not _RANKS.search(run[0][0]):
                 review += [s for s, _ in run]
             run = []
         run.append((sentence, letter))
-    if len(run) >= 2:
+    if len(run) >= 2 and not _RANKS.search(run[0][0]):
         review += [s for s, _ in run]
     return frozenset(review)
 
@@ -732,6 +763,9 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         # 'B' for options that are letters in another order ('C', 'D', 'A', 'B'): the letter, as asked (4.1)
         if all(len(c.strip()) == 1 for c in choices):
             return chose(bare.group(1), "lead")
+    glued = _DIGIT_GLUED.match(answer) if shown and answer[:6].lstrip()[:1].isdigit() else None
+    if glued and glued.group(1) in letters and glued.group(0).strip().lower() not in verdicts:
+        return chose(glued.group(1), "lead")  # '2C' on the first line: the letter, after a stray item number (4.1)
     said = _plain_option(answer) if len(answer) <= 300 else ""
     whole = _exact_option(said, options) if said else None
     if whole is not None:  # the answer is an option's own text ('None of these', 'Central, Southern, …')
@@ -746,10 +780,11 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         return chose(echoed.group(1), "lead")  # 'A (A) A, (B) B, (C) C, …': the letter, then the options echoed
     # '(D) None of the above' on its own line, then the why: the answer given first, unless the rest chooses one
     first = _answer_first(answer, options, letters)
-    if ") is " in answer or "] is " in answer or " is the " in answer or "选项" in answer:
+    if ") is " in answer or "] is " in answer or " is the " in answer or "选项" in answer or (
+            " is correct" in answer or " is right" in answer or " is true" in answer):
         negated = spans.blocked(answer, asides=False)
         stated = {next(filter(None, m.groups())) for m in _STATED.finditer(answer)
-                  if not spans.is_blocked(m.start(), negated)}
+                  if not spans.is_blocked(m.start(), negated) and not (negative and m.group().endswith("true"))}
         if len(stated) == 1 and all(letter in letters for letter in stated):  # 'The answer (D) is the correct one.'
             return chose(stated.pop(), "marker")
     glossed = frames = None  # likewise
@@ -772,7 +807,8 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                 cases = _cases(answer, options, letters, shown, yes_no, scenery, names, unknown, negative)
             if place.text in cases:
                 continue  # 'If B eats C, C will decrease (A). If B feeds C, C will increase (B).': cases, none chosen
-        if place.kind == "marker" and _LETTERED_LINE.match(place.text) and _lists_from(answer, place.text):
+        if place.kind in ("marker", "conclusion") and _LETTERED_LINE.match(place.text) and \
+                _lists_from(answer, place.text):
             continue  # 'The correct answer is:' followed by the options listed one per line: none chosen (4.4)
         claims = _claims(place, options, letters, shown, yes_no, scenery, names, unknown, negative)
         distinct = spans.distinct_claims(place.text, claims) if claims else []
@@ -799,6 +835,9 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                 about = _about_target(answer, target, options, letters, shown, yes_no, scenery, names, place)
                 if about:
                     return chose(about, "sentence")
+                if not _names(answer, target) and not _WRITTEN_LETTER.search(place.text) and \
+                        len(spans.sentences(answer)) >= 3:
+                    continue  # reasoning that never names the asked-for figure: its values are of other things
             return chose(distinct[0], place.kind)
         if len(distinct) == len(choices) >= 3:
             continue  # every option named: the question's list echoed, not an answer

@@ -35,7 +35,8 @@ _MARKUP = re.compile(r"\*\*|__|`+|\\\(|\\\)|\$|^[ \t]*(?:#+|[-*•]|\d{1,2}[.)])
 # the lookahead holds each marker's first letter: the engine passes other positions without trying every branch
 _MARKER = re.compile(
     r"(?=[fcoars答故应應选選])(?:"
-    r"(?:\bfinal answer|\bcorrect (?:answer|option|choice)(?: letter)?|\boption letter|\banswer|\bresult|"
+    r"(?:\bfinal answer|\bcorrect (?:answer|option|choice)(?: letter)?|\boption letter|"
+    r"\banswer(?: to (?:this|the) question)?|\bresult|"
     r"\bsolutions?|\breturn value|\bchoice)"
     r"\s*(?:(?:is|are|would be|will be|should be)\s*:?|:|=)\s*|\breturns\s+|"
     # Chinese: '答案是A', '答案：B', '答案选项为(D)', '故选C', '选项为C' (an option named without 'is' is not one)
@@ -168,6 +169,11 @@ def places(answer: str) -> tuple[Place, ...]:
     conclusions = [m.end() for m in conclusions]
     for end in reversed(conclusions[-3:]):
         stated = _sentence_from(text, end)
+        if stated.endswith(":") and "\n" in text[end:end + len(stated) + 2]:
+            # 'Therefore, the painting in the same style is:\n(A) the second image': answered on the next line
+            after = text.find(":", end + len(stated) - 1) + 1
+            following = _sentence_from(text, _GAP.match(text, after).end())
+            stated = following if following and not following.endswith(":") else stated  # not a heading 'Sample A:'
         if stated:
             found.append(_new_place(Place, ("conclusion", stated)))
             break

@@ -770,6 +770,52 @@ TABLE = [
                                                               "What is the measure of the angle BCH?"),
      ok("The angle between the lines FG and DE is 60°. The angle between the lines AB and CB is 45°. The angle "
         "between the lines AB and CH is 30°. The angle between the lines DE and HI is 25°."), "incorrect", "wrong"),
+    ("4.1-option-stated-correct-with-a-capital", choice("B", ["14cm", "28cm", "10cm", "20cm"], "In ABCD, AC = 4cm "
+                                                         "and the perimeter of △ACD is 14cm. Find the perimeter of "
+                                                         "ABCD."),
+     ok("The perimeter of ACD is 14cm, so the two sides add up to 10cm and the perimeter of ABCD is 28cm. Choice (B) "
+        "is correct."), "correct", None),
+    ("2.1-the-answer-to-this-question-is", choice("B", ["True", "False", "Insufficient Information"],
+                                                  "What is produced is decided by the people."),
+     ok("The answer to this question is B, False.\n\nOutput is mostly set by firms and the state. Therefore, it is "
+        "insufficient information to say that the people decide it."), "correct", None),
+    ("2.2-a-conclusion-answered-on-the-next-line", choice("A", ["the second image", "the third image"],
+                                                          "Which image shares the reference image's style?"),
+     ok("The first image uses loose brushwork and soft light.\n\nThe third image shows bold, flat colours and "
+        "strong outlines.\n\nTherefore, the image that shares the reference image's style is:\n(A) the second image"),
+     "correct", None),
+    ("4.1-select-a-letter-from-the-options", choice("A", ["A", "B", "C", "D"], "Which diagram replaces the question "
+                                                    "mark?"),
+     ok("The question mark is replaced by a circle. Select A from the options A, B, C, and D."), "correct", None),
+    ("4.5-a-first-sentence-that-ranks-its-option-chooses-it", choice("A", ["Box A", "Box B"], "Which bounding box "
+                                                                     "more accurately localizes the tray?"),
+     ok("Box A more accurately encloses the tray. It touches the tray's outer edges. Box B, on the other hand, "
+        "covers only the pizza on it."), "correct", None),
+    ("4.5-a-review-under-image-headings", choice("A", ["the first image", "the second image", "the third image",
+                                                       "the fourth image"], "Which image is most likely a real "
+                                                 "photograph?"),
+     ok("I will look at each image in turn.\n\nImage (A): The first image is a posed portrait under harsh light. "
+        "It looks staged.\n\nImage (B): The second image shows cyclists in a park in soft evening light.\n\n"
+        "Image (C): The third image is a close-up of a face with a blurred background."), "incorrect", "wrong"),
+    ("4.3-more-x-than-y-said-the-other-way-round", choice("B", ["Yes", "No"], "Are there more red buses in front "
+                                                          "of the bicycle than green cars?"),
+     ok("Based on the image, there are more green cars in front of the bicycle than red buses."), "correct", None),
+    ("4.1-answer-letter-is-true", choice("B", ["True", "False", "Insufficient Information"], "Production is made up "
+                                         "of the people."),
+     ok("The statement says that production is made up of people, so answer B is true.\n\nIn a market economy, "
+        "firms organise production."), "correct", None),
+    ("4.1-a-letter-after-a-stray-item-number", choice("C", ["6", "3", "12", "4"], "How many extra employees would "
+                                                      "Company B need? Select from A, B, C, and D."),
+     ok("2C"), "correct", None),
+    ("3.3-a-power-is-no-stated-value", choice("B", ["1", "2", "3", "4"], "如图，若DE是△ABC的中位线，△ADE的周长为1，"
+                                              "则△ABC的周长为（）"),
+     ok("We use the Pythagorean theorem: the square of the hypotenuse (c^2) equals the sum a^2 + b^2. Here 5^2 = "
+        "3^2 + 4^2, which fits a right triangle. So the hypotenuse of the triangle is 5."), "incorrect", "wrong"),
+    ("2.3-reasoning-that-never-names-the-asked-figure", choice("C", ["60°", "80°", "100°", "120°"],
+                                                               "如图，a∥b，∠1＝60°，则∠2的大小是（）"),
+     ok("The given angle is a, part of a larger triangle with sides a, b and c. We can use the law of sines to find "
+        "b. In this case, a = 60°, b = sin(60°), and c = 100°. Using the law, b = sin(60°) / sin(100°) = 0.88."),
+     "incorrect", "wrong"),
 ]
 
 
