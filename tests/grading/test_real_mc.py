@@ -1,4 +1,4 @@
-"""real_mc.jsonl.gz and its later draws real_mc_2.jsonl.gz to real_mc_5.jsonl.gz are well formed and do not overlap.
+"""real_mc.jsonl.gz and its later draws real_mc_2.jsonl.gz to real_mc_6.jsonl.gz are well formed and do not overlap.
 
 Each row has consecutive option letters from A, a publisher reference that is one of them or none, a
 truth that is one of them or none, and a row id (source/model/question_id) found in no other row of
@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 DATA = Path(__file__).resolve().parents[2] / "tests" / "data" / "grading"
-DRAWS = ("real_mc.jsonl.gz", "real_mc_2.jsonl.gz", "real_mc_3.jsonl.gz", "real_mc_4.jsonl.gz", "real_mc_5.jsonl.gz")
+DRAWS = ("real_mc.jsonl.gz", "real_mc_2.jsonl.gz", "real_mc_3.jsonl.gz", "real_mc_4.jsonl.gz", "real_mc_5.jsonl.gz",
+         "real_mc_6.jsonl.gz")
 LATER = DRAWS[1:]
 SOURCES = {"MathVista", "LogicVista", "MMMU", "MMMU-Pro", "MATH-Vision", "BLINK"}
 FIELDS = {"source", "source_repo", "source_path", "model", "question_id", "question", "options", "answer",
@@ -88,14 +89,23 @@ def test_later_draw_takes_the_same_number_from_every_group(name):
                      "BLINK": {15}}
 
 
-def test_fifth_draw_takes_every_group_size_but_one_run_that_ran_out():
-    """Draw 5 takes the fourth's group sizes; InstructBLIP-Vicuna-13B's MathVista run had 12 answers left."""
-    per_group = Counter((row["source"], row["model"]) for row in ROWS["real_mc_5.jsonl.gz"])
-    short = {model: n for (source, model), n in per_group.items() if source.startswith("MathVista") and n != 50}
-    assert short == {"InstructBLIP-Vicuna-13B": 12}
+# runs with fewer answers left than the draw takes, after the earlier draws: (source, model) -> rows drawn
+RAN_OUT = {"real_mc_5.jsonl.gz": {("MathVista", "InstructBLIP-Vicuna-13B"): 12},
+           "real_mc_6.jsonl.gz": {("MathVista", "GPT-4 [text-only, zero-shot]"): 30,
+                                  ("LogicVista", "InstructBLIP-Vicuna-7B"): 32, ("LogicVista", "MiniGPT-4 (Vicuna-7B)"): 25}}
+
+
+@pytest.mark.parametrize("name", sorted(RAN_OUT))
+def test_late_draws_take_every_group_size_but_the_runs_that_ran_out(name):
+    """Draws 5 and 6 take the fourth's group sizes, except from runs with fewer answers left (and draw 6 none of
+    InstructBLIP-Vicuna-13B's MathVista run, which the fifth emptied)."""
+    per_group = Counter((row["source"], row["model"]) for row in ROWS[name])
+    short = {(source.split(" (")[0], model): n for (source, model), n in per_group.items()
+             if (source.split(" (")[0], model) in RAN_OUT[name]}
+    assert short == RAN_OUT[name]
     sizes: dict[str, set[int]] = {}
     for (source, model), n in per_group.items():
-        if model not in short:
+        if (source.split(" (")[0], model) not in short:
             sizes.setdefault(source.split(" (")[0], set()).add(n)
     assert sizes == {"MathVista": {50}, "LogicVista": {40}, "MMMU": {60}, "MMMU-Pro": {30}, "MATH-Vision": {12},
                      "BLINK": {15}}
