@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from decimal import Decimal
 from functools import lru_cache
@@ -18,7 +19,7 @@ _LETTERS = "ABCDEFGHIJKL"
 _WRITTEN_LETTER = re.compile(r"[(\[][A-L][)\]]|^\W{0,3}[A-L][.:)]\s")  # '(C) 50°', 'C. 50°'
 _EXPONENT = re.compile(r"(?:\d+(?:\.\d+)?|\b[a-z])?\s*\^\s*\{?\s*-?\d+(?:\.\d+)?\s*\}?")  # '4^2', 'c^2', '^{2}'
 _DIGIT_GLUED = re.compile(r"[ \t\n\u200b]*\d{1,2}([A-L])[ \t.]*(?:\n|$)")  # '2C', '3D\n\nThis is …'
-_ROLE_LABEL = re.compile(r"\s*A:[ \t]+(?=\S)")
+_ROLE_LABEL = re.compile(r"\s*(A):[ \t]+(?=\S)")
 # a capital that is a word, not a letter: the article "A ball", the pronoun "I think"
 _AFTER_WORD = re.compile(r"[a-z,]\s+$")
 _WORDLIKE = re.compile(r"[AI]\s+(?!(?:is|was|seems|looks|appears|fits|matches|because|or|and|nor)\b)[a-z]")
@@ -60,7 +61,7 @@ def _letters_named(text: str, letters: str, shown: bool,
             if k == len(patterns) - 1 and _WORDLIKE.match(text, m.start()) and (
                     m.group(1) not in own or not _AFTER_WORD.search(text, max(0, m.start() - 40), m.start())):
                 continue  # 'A ball', 'I think'; but 'cog A will' names the option whose text is 'A'
-            if role and m.start(1) == role.end() - 3:
+            if role and m.start(1) == role.start(1):
                 continue  # 'A: False' is the answer's 'A:' (as after a 'Q:'), not option A
             found.append((m.start(1), m.group(1).upper()))
         if found and k < 3:
@@ -110,6 +111,7 @@ _RELATION_WORDS = frozenset(w for k, v in _OPPOSITES.items() for w in (k, *v))
 _NEGATED = re.compile(r"\b(?:not|never|neither|nor)\b|n't\b")
 
 
+_LATEX_COMMAND = re.compile(r"\\[A-Za-z]+")
 _STOPWORDS = frozenset("a an the is are was were do does did to of in on at and or it its this that these those "
                        "than as by with be answer yes no image video".split())
 
@@ -142,6 +144,7 @@ class _Relation(NamedTuple):
 @lru_cache(maxsize=256)  # per question: asked again for every answer
 def _relation(question: str) -> _Relation:
     q = O.canon(question)
+    q = _LATEX_COMMAND.sub(" ", q) if "\\" in q else q  # '{1\\over x}' holds no relation 'over'
     relation = next((w for w in re.findall(r"[a-z]+", q) if w in _OPPOSITES), None)
     if relation is None:
         return _Relation(q, None, {}, None, frozenset(), frozenset(), frozenset(), None)
@@ -171,6 +174,7 @@ def _polarity(question: str, text: str) -> bool | None:
         # the question itself echoed: none of them says yes or no
         return None
     q, relation, words, pattern, content, first, second, compared = _relation(question)
+    text = _LATEX_COMMAND.sub(" ", text) if "\\" in text else text
     if relation is None:
         return _restated(q, text)
     if not content & _content(text):
@@ -293,7 +297,8 @@ _IF = re.compile(r"\b(?:if|suppose|assum\w*|were|would)\b", re.IGNORECASE)
 _NONE_OF_THEM = re.compile(r"\bnone of (?:the|these|those|them)\b(?:\s+(?:given|listed|provided|above))?"
                            r"(?:\s+(?:options|choices|answers|answer choices))?\s+(?:is|are|can|could|would|fits?|"
                            r"matches?|works?|seems?|appears?)\b", re.IGNORECASE)
-_RUN_ON = re.compile(r"\n[ \t]*(?:Hint|Question)[ \t]*:")
+# a question the model made up after answering: 'Question: …', 'Hint: …', or a numbered one ('2) How many …?')
+_RUN_ON = re.compile(r"\n[ \t]*(?:Hint|Question)[ \t]*:|\n[ \t]*\d{1,2}[.)][ \t]+[^\n?]{5,300}\?[ \t]*(?=\n)")
 _SPECIAL_TOKENS = re.compile(r"</?s>|<\|[a-z_]{2,20}\|>")
 _MARKED_LETTER = re.compile(r"[\W_]{0,3}([A-L])(?![\w'’-])(?!\s+[a-z])")
 # after a marker, a capital glued to a value ('E360') or before a plural ('A regions': no article) is the letter
@@ -339,6 +344,8 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
         if named:
             ranges = spans.blocked(text)
             labels = {m.start(1) for m in _PAREN_LABEL.finditer(text)} if "(" in text else set()
+            if "which" in text or "that" in text:  # ', which corresponds to option D': the answer's own label
+                labels |= {m.start(1) for m in _LABEL_CLAUSE.finditer(text)}
             kept = [(at, letter) for at, letter in named[:explicit]
                     if at in labels or not spans.is_blocked(at, ranges)]  # '(option D)' labels, no aside
             if kept:  # a letter written as one outranks the words of the options ('(B) Solution A')
@@ -478,6 +485,9 @@ def _short_answer(said: str, choices: tuple[str, ...], letters: str, question: s
 _PAREN_LABEL = re.compile(r"\(\s*(?:option|choice|answer)\s*:?\s*[(\[]?([A-L])[)\]]?\s*\)", re.IGNORECASE)
 # a letter stated to be the answer, wherever it stands: 'The answer (D) is the correct one.', '(B) is the correct
 # option'
+# a relative clause that gives the answer's option: ', which corresponds to option D (4/5)', ', which is option B'
+_LABEL_CLAUSE = re.compile(r",\s*(?:which|that)\s+(?:corresponds|matches|is|refers)\s+(?:to\s+)?"
+                           r"(?:option|choice|answer)\s*[(\[]?([A-L])\b", re.IGNORECASE)
 _STATED = re.compile(r"\b(?i:answer|option|choice)\s*[(\[]([A-L])[)\]]\s+is\s+(?:the\s+)?(?:correct|right|best)\b"
                      r"|(?:[(\[]([A-L])[)\]]|(?<![\w'’(\[-])([A-L]))\s+is\s+the\s+(?:correct|right|best)\s+"
                      r"(?:answer|option|choice)\b"
@@ -501,12 +511,18 @@ def _target(question: str) -> str | None:
     return found.pop().replace(" ", "") if len(found) == 1 else None
 
 
+_ANGLE_WORD = re.compile(r"\b[Aa]ngle\s+(?=[A-Z0-9])")  # 'angle C' is ∠C
+
+
 def _angles(text: str) -> str:
-    return text.replace("\\angle", "∠").replace("$", "") if "\\angle" in text else text
+    text = text.replace("\\angle", "∠").replace("$", "") if "\\angle" in text else text
+    return _ANGLE_WORD.sub("∠", text) if "ngle" in text else text
 
 
 def _names(text: str, target: str) -> bool:
-    return target in _angles(text).replace(" ", "")
+    """Does the text name the asked-for figure ('∠C' as 'angle C'; 'BE' as 'EB', the same segment)?"""
+    text = _angles(text).replace(" ", "")
+    return target in text or (len(target) <= 4 and target[::-1] in text and not target.startswith("∠"))
 
 
 def _about_target(answer: str, target: str, options: O.OptionSet, letters: str, shown: bool, yes_no: bool,
@@ -604,6 +620,21 @@ def _cases(answer: str, options: O.OptionSet, letters: str, *context) -> frozens
     return frozenset(text for text, _ in found) if len({c for _, c in found}) >= 2 else frozenset()
 
 
+_BARE_LINE = re.compile(r"[ \t]*\(?([A-L])\)?[.:]?[ \t]*")
+
+
+def _stacked_letters(answer: str, letters: str) -> tuple[str, ...]:
+    """The distinct letters of an answer that is only lines each holding one bare capital ('A' / 'B')."""
+    found: list[str] = []
+    for line in filter(str.strip, answer.strip().splitlines()):
+        m = _BARE_LINE.fullmatch(line)
+        if not m or m.group(1) not in letters:
+            return ()
+        if m.group(1) not in found:
+            found.append(m.group(1))
+    return tuple(found)
+
+
 def _only_lettered_lines(answer: str) -> bool:
     """Two or more lines and every one an option with its letter ('(C) Yes' / '(D) No', 'b. C' / 'd. B'):
     the choices listed (or made up), none chosen. In a longer list the first and last line may be cut ('.5' /
@@ -653,8 +684,14 @@ _OPENS_AT = 4  # an option named this near a sentence's start is what the senten
 
 # a first sentence that ranks its option above the rest chooses it: 'Box A more accurately localizes the tray. Box
 # B, on the other hand, only encloses the pizza.' is no review
-_RANKS = re.compile(r"\b(?:more|most|better|best)\b|\w{3,}er than\b", re.IGNORECASE)
-_LEAD_LABEL = re.compile(r"\W{0,3}(?:(?:option|image|picture|figure)\s*)?[(\[]?([A-L])(?:[)\]]|[.:]\s)", re.IGNORECASE)
+_RANKS = re.compile(r"\b(?:better|best|closer|closest)\b|\w{3,}er than\b|"
+                    r"\b(?:more|most)\s+(?:accurately|precisely|closely|completely|likely|similar|consistent)\b",
+                    re.IGNORECASE)  # not 'more aligned with Realism': a description, not a ranking
+# where the review concludes: 'Point D is the correct corresponding point (C) because …' (not 'is not the correct')
+_JUDGED_RIGHT = re.compile(r"(?<!not )\b(?:is|are)\s+the\s+(?:correct|right|best)\b", re.IGNORECASE)
+# '(A) The …', 'Option (A) picture A: …', and headings: 'Image (A): The first image …', 'Set B: 8 is in rows 2 and 3'
+_LEAD_LABEL = re.compile(r"\W{0,3}(?:(?:option|image|picture|figure|set|choice)\s*)?[(\[]?([A-L])(?:[)\]]|[.:]\s)",
+                         re.IGNORECASE)
 
 
 def _reviewed(answer: str, options: O.OptionSet, letters: str, shown: bool) -> frozenset[str]:
@@ -683,11 +720,11 @@ def _reviewed(answer: str, options: O.OptionSet, letters: str, shown: bool) -> f
         letter = opening.pop()
         if run and letter <= run[-1][1]:  # the order restarts: the review, if any, ended
             if len(run) >= 2 and not _RANKS.search(run[0][0]):
-                review += [s for s, _ in run]
+                review += [s for s, _ in run if not _JUDGED_RIGHT.search(s)]
             run = []
         run.append((sentence, letter))
     if len(run) >= 2 and not _RANKS.search(run[0][0]):
-        review += [s for s, _ in run]
+        review += [s for s, _ in run if not _JUDGED_RIGHT.search(s)]
     return frozenset(review)
 
 
@@ -752,8 +789,11 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         return Match(float(letter == want), letter == want, letter, f"chose ({letter}) {text}", details={"place": how})
 
     answer = _SPECIAL_TOKENS.sub("", answer) if "<" in answer else answer  # '<s> A': LLaVA's start token
-    run_on = _RUN_ON.search(answer) if "\nHint" in answer or "\nQuestion" in answer else None
-    if run_on and spans.states_answer(answer[:run_on.start()]):
+    run_on = None
+    if "\nHint" in answer or "\nQuestion" in answer or ("?" in answer and "\n" in answer):
+        run_on = next((m for m in itertools.islice(_RUN_ON.finditer(answer), 4)
+                       if spans.states_answer(answer[:m.start()])), None)
+    if run_on:
         # 'The answer is (C) 4cm.\n\nHint: … Question: …': a question the model went on to make up after answering
         answer = answer[:run_on.start()]
     if "☐" in answer or "□" in answer:  # '☐ A' / '☐ B': the options as an unticked form, none of them chosen
@@ -775,6 +815,10 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         return chose(short, "lead")
     if _only_lettered_lines(answer):
         return Match(0.0, False, None, "listed options without choosing one", details={"place": "lead"})
+    stacked = _stacked_letters(answer, letters) if "\n" in answer and len(answer) <= 60 else ()
+    if len(stacked) >= 2:  # 'A\nB': two letters, one per line, and nothing else: a hedge (3.5)
+        named = ", ".join(f"({d}) {choices[_LETTERS.index(d)]}" for d in stacked[:3])
+        return Match(0.0, False, list(stacked), f"hedged between {named}", details={"place": "lead"})
     echoed = _LETTER_THEN_LIST.match(answer)
     if echoed and echoed.group(1) in letters and _lists_every(answer[echoed.end(1):], letters):
         return chose(echoed.group(1), "lead")  # 'A (A) A, (B) B, (C) C, …': the letter, then the options echoed

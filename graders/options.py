@@ -377,6 +377,13 @@ def _distinctive(stems: tuple[tuple[str, ...], ...], scenery: frozenset[str]) ->
 
 
 @lru_cache(maxsize=256)
+def _reordered(stems: tuple[tuple[str, ...], ...]) -> frozenset[int]:
+    """Options whose words are another option's words in another order."""
+    return frozenset(i for i, a in enumerate(stems) for j, b in enumerate(stems)
+                     if i != j and a and a != b and sorted(a) == sorted(b))
+
+
+@lru_cache(maxsize=256)
 def _part_of(stems: tuple[tuple[str, ...], ...]) -> frozenset[tuple[int, int]]:
     """(i, j) for each option i whose words are a part of option j's."""
     return frozenset((i, j) for i, a in enumerate(stems) for j, b in enumerate(stems) if i != j and set(a) < set(b))
@@ -402,7 +409,11 @@ def _named_by_words(options: OptionSet, text: str, scenery: frozenset[str] = fro
     for i, stems in enumerate(options.stems):
         if not stems or (options.labels and options.labels[i]):
             continue
-        full += [(words[k][0], i) for k in _phrase_starts(words, at.get(stems[0], []), stems)]
+        starts = _phrase_starts(words, at.get(stems[0], []), stems)
+        if starts and i in _reordered(options.stems):
+            # '(u1, u2) = (1, 0)' is not '(u1, u2) = (0, 1)': options that differ only in order need their order
+            starts = [k for k in starts if [w for _, w in words[k:k + len(stems)]] == list(stems)]
+        full += [(words[k][0], i) for k in starts]
         for s in own_words[i]:
             distinctive.extend((words[k][0], i) for k in at.get(s, []))
     # a longer option read there outranks one whose words are a part of it ('white three' is not 'white one',

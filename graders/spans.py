@@ -35,12 +35,13 @@ _MARKUP = re.compile(r"\*\*|__|`+|\\\(|\\\)|\$|^[ \t]*(?:#+|[-*•]|\d{1,2}[.)])
 # the lookahead holds each marker's first letter: the engine passes other positions without trying every branch
 _MARKER = re.compile(
     r"(?=[fcoars答故应應选選])(?:"
-    r"(?:\bfinal answer|\bcorrect (?:answer|option|choice)(?: letter)?|\boption letter|"
+    r"(?:\bfinal answer|\bcorrect (?:answer|option|choice)(?: letter)?"
+    r"(?: (?:from|among|of) the (?:options|choices)(?: given| provided| listed| above)?)?|\boption letter|"
     r"\banswer(?: to (?:this|the) question)?|\bresult|"
     r"\bsolutions?|\breturn value|\bchoice)"
     r"\s*(?:(?:is|are|would be|will be|should be)\s*:?|:|=)\s*|\breturns\s+|"
     # Chinese: '答案是A', '答案：B', '答案选项为(D)', '故选C', '选项为C' (an option named without 'is' is not one)
-    r"答案\s*(?:选项|選項)?\s*(?:应该是|應該是|应为|應為|是|为|為)?\s*[:：]?\s*|[故应應]选\s*|"
+    r"答案\s*(?:选项|選項)?\s*(?:应该是|應該是|应为|應為|是|为|為)?\s*[:：]?\s*|(?<![对對])[故应應]选\s*|"
     r"(?:选项|選項)\s*(?:应该是|應該是|应为|應為|是|为|為)\s*[:：]?\s*)", re.IGNORECASE)
 # A total: an answer for counts, but a trace's running total is not ("total = 8" on every line).
 _TOTAL = re.compile(r"\b(?:in total|altogether|a total of|total(?: count| number)?\b(?:\s*(?:is|:|=))?)\s*",
@@ -210,6 +211,8 @@ _MAIN_CLAUSE = re.compile(r",\s*(?:then|we|so|thus|therefore|hence|it follows)\b
 _REJECTED = re.compile(r"(?:^|(?<=[,;.:\n]))[^,;.:\n]{0,80}?\b(?:is|are|was|were|seems?|looks?)\s+(?:wrong|incorrect|"
                        r"false|not\s+(?:correct|right|true|the\s+case|(?:the|an?)\s+(?:(?:correct|right|logical|valid|best)\s+)?"
                        r"(?:answer|right one|conclusion|option|choice)))\b", re.IGNORECASE)
+_WHICH_REJECTS = re.compile(r",\s*which\s+(?:is|was)\s+not\s+(?:the\s+|an?\s+)?(?:correct|right|valid)\b"
+                            r"(?:\s+[a-z]+){0,3}", re.IGNORECASE)
 _LIST_ITEM = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)[\"'“‘(]?[\w.-]{1,20}[\"'”’)]?"
                         r"(?=\s*(?:,|\.|;|$|\band\b|\bor\b)|\s+\w+ing\b)")
 _CLAUSE_END = re.compile(r"[,;.!?:\n)]|\s[—–-]\s|\b(?:but|however|instead|rather|yet)\b", re.IGNORECASE)
@@ -299,6 +302,10 @@ def blocked(text: str, asides: bool = True, negations: bool = True) -> list[tupl
             ranges.append((m.start(), min(end, modals[j]) if j < len(modals) else end))
     if negations and ("wrong" in low or "incorrect" in low or "false" in low or "not " in low):
         ranges.extend(m.span() for m in _REJECTED.finditer(text))
+        # 'Point A is on the left ear, which is not the correct corresponding point': the clause it follows
+        for m in _WHICH_REJECTS.finditer(text) if "which" in low else ():
+            start = max(text.rfind(c, 0, m.start()) for c in ".;:\n") + 1
+            ranges.append((start, m.end()))
     if asides and ("(" in text or "—" in text or "–" in text):
         # after a negated clause a dash brings the correction ('Not a straight line — it bounces'), no aside
         ranges.extend(m.span() for m in _PAREN.finditer(text) if _aside_paren(m)

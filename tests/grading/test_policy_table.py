@@ -816,6 +816,60 @@ TABLE = [
      ok("The given angle is a, part of a larger triangle with sides a, b and c. We can use the law of sines to find "
         "b. In this case, a = 60°, b = sin(60°), and c = 100°. Using the law, b = sin(60°) / sin(100°) = 0.88."),
      "incorrect", "wrong"),
+    ("2.3-the-asked-for-angle-named-in-words", choice("C", ["125°", "120°", "105°", "90°"], "⊙O is the circumscribed "
+                                                      "circle of ABCD. If ∠O = 110.0, then the degree of ∠C is ()"),
+     ok("The circle has a central angle of 110.0. The triangle holds two right angles. One of its angles is 110.0 - "
+        "x. Since the angles sum to 180.0, we can conclude that the degree of angle C is 105.0."), "correct", None),
+    ("2.1-the-corresponding-option-in-chinese", choice("D", ["120°", "125°", "130°", "135°"],
+                                                       "如图，AB是⊙O的直径，C，D两点在⊙O上，∠BCD＝25°，则∠AOD的度数为（）"),
+     ok("根据题目中的信息，AB是⊙O的直径，所以∠AOD是弧AB所对的圆心角。\n\n而题目中已知∠BCD＝25°，所以弧BC的度数也是25°。\n\n"
+        "因此，∠AOD的度数是2 * 25° = 50°。\n\n所以，答案是50°，对应选项是（D）。"), "correct", None),
+    ("2.1-the-correct-choice-from-the-options-given", choice("A", ["A", "B", "C", "D", "E"], "How far must A move to "
+                                                             "raise B by 12 cm? (A) 4cm, (B) 6cm, (C) 8cm"),
+     ok("The beans hang in a line, with B above A.\n\nThe answer is that you would move A 4 cm toward B.\n\nThe "
+        "correct choice from the options given is (A) 4cm."), "correct", None),
+    ("4.1-a-role-label-before-a-formula", choice("B", ["0.6", "0.8", "0.75", "\\frac{4}{3}"],
+                                                 "在Rt△ABC中，∠C＝90°，AC＝6，BC＝8，则cosA的值为（）"),
+     ok("A:  cosA = BC = 0.8"), "correct", None),
+    ("2.1-a-numbered-question-made-up-after-the-answer", choice("A", ["127.5 million", "777.5 million",
+                                                                      "115 million"], "What is the total value of "
+                                                                "2009 house sales?"),
+     ok("1) What is the total value of 2009 house sales?\n\nA) 127.5 million\nB) 777.5 million\nC) 115 million\n\n"
+        "Answer: A) 127.5 million\n\n2) How many houses were sold in June and July?\n\nA) 120 and 140\nB) 110 and "
+        "130\n\nAnswer: C) 115 million"), "correct", None),
+    ("3.5-two-letters-one-per-line-are-a-hedge", choice("B", ["picture A", "picture B", "picture C", "picture D"],
+                                                        "Which net folds into the cube?"),
+     ok("A\nB"), "incorrect", "wrong"),
+    ("4.1-a-clause-giving-the-answer-s-option", choice("D", ["\\frac{2}{3}", "\\frac{3}{5}", "\\frac{3}{4}",
+                                                             "\\frac{4}{5}"], "In Rt△ABC, AC = 4.0, AB = 5.0, then "
+                                                       "the value of sinB is ()"),
+     ok("In triangle ABC, angle B is opposite side AC.\n\nSo, sinB = AC/AB = 4.0/5.0 = 0.8\n\nThus, the value of "
+        "sinB is 0.8, which corresponds to option D (\\frac{4}{5})."), "correct", None),
+    ("3.1-which-is-not-the-correct-rejects-its-clause", choice("A", ["Point A", "Point B", "Point C", "Point D"],
+                                                               "Which point corresponds to the reference point?"),
+     ok("The reference point is on the horse's right ear. Point A is on the left ear of the horse, which is not the "
+        "correct corresponding point."), "incorrect", "wrong"),
+    ("4.5-a-review-sentence-judged-correct-concludes-it", choice("C", ["Point A", "Point B", "Point C", "Point D"],
+                                                                 "Which point corresponds to the reference point?"),
+     ok("The reference point is on the horse's right ear. Point A is on the left ear. Point D is the correct "
+        "corresponding point (C) because it sits on the right ear."), "correct", None),
+    ("4.5-a-description-is-no-ranking", choice("B", ["the second image", "the third image"], "Which image shares "
+                                               "the reference image's style?"),
+     ok("The reference image is Cubist.\n\n- The second image appears to be more aligned with Realism, with "
+        "detailed figures.\n- The third image shows traits of Expressionism.\n\nHowever, if I must choose the closer "
+        "one, I would say:\n(B) the third image is a closer match."), "correct", None),
+    ("4.3-a-latex-command-is-no-relation-word", choice("B", ["Yes", "No"], "Is \\int_1^{\\infty} {1\\over x^{0.99}} "
+                                                       "dx finite according to this graph?"),
+     ok("Based on the graph, the integral \\int_1^{\\infty} {1\\over x^{0.99}} dx is not finite."), "correct", None),
+    ("4.2-options-that-differ-only-in-order", choice("B", ["(u1, u2) = (0, 0)", "(u1, u2) = (1, 0)",
+                                                          "(u1, u2) = (0, 1)", "(u1, u2) = (1, 1)"],
+                                                     "When does the function reach its local maximum?"),
+     ok("The function reaches its local maximum at (u1, u2) = (1, 0)."), "correct", None),
+    ("4.5-headings-that-name-a-set", choice("B", ["Set A", "Set B", "Neither set A nor set B"], "Which set does the "
+                                            "figure belong to?"),
+     ok("We analyze each set.\n\nSet A: 14 is in column 3, but not in columns 1 or 2.\nSet B: 8 is in rows 2 and 3."
+        "\nSet C: 10 is in columns 1 and 3.\n\nSince 14 is in column 3, the figure belongs to Set B."),
+     "correct", None),
 ]
 
 

@@ -92,7 +92,8 @@ def test_later_draw_takes_the_same_number_from_every_group(name):
 # runs with fewer answers left than the draw takes, after the earlier draws: (source, model) -> rows drawn
 RAN_OUT = {"real_mc_5.jsonl.gz": {("MathVista", "InstructBLIP-Vicuna-13B"): 12},
            "real_mc_6.jsonl.gz": {("MathVista", "GPT-4 [text-only, zero-shot]"): 30,
-                                  ("LogicVista", "InstructBLIP-Vicuna-7B"): 32, ("LogicVista", "MiniGPT-4 (Vicuna-7B)"): 25}}
+                                  ("LogicVista", "InstructBLIP-Vicuna-7B"): 32,
+                                  ("LogicVista", "MiniGPT-4 (Vicuna-7B)"): 25}}
 
 
 @pytest.mark.parametrize("name", sorted(RAN_OUT))
