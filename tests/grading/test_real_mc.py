@@ -1,4 +1,4 @@
-"""real_mc.jsonl.gz and its later draws real_mc_2.jsonl.gz to real_mc_6.jsonl.gz are well formed and do not overlap.
+"""real_mc.jsonl.gz and its later draws real_mc_2.jsonl.gz to real_mc_7.jsonl.gz are well formed and do not overlap.
 
 Each row has consecutive option letters from A, a publisher reference that is one of them or none, a
 truth that is one of them or none, and a row id (source/model/question_id) found in no other row of
@@ -18,7 +18,7 @@ import pytest
 
 DATA = Path(__file__).resolve().parents[2] / "tests" / "data" / "grading"
 DRAWS = ("real_mc.jsonl.gz", "real_mc_2.jsonl.gz", "real_mc_3.jsonl.gz", "real_mc_4.jsonl.gz", "real_mc_5.jsonl.gz",
-         "real_mc_6.jsonl.gz")
+         "real_mc_6.jsonl.gz", "real_mc_7.jsonl.gz")
 LATER = DRAWS[1:]
 SOURCES = {"MathVista", "LogicVista", "MMMU", "MMMU-Pro", "MATH-Vision", "BLINK"}
 FIELDS = {"source", "source_repo", "source_path", "model", "question_id", "question", "options", "answer",
@@ -89,25 +89,34 @@ def test_later_draw_takes_the_same_number_from_every_group(name):
                      "BLINK": {15}}
 
 
-# runs with fewer answers left than the draw takes, after the earlier draws: (source, model) -> rows drawn
+# runs with fewer answers left than the draw takes, after the earlier draws: (source, model) -> rows drawn (0: none
+# left at all)
 RAN_OUT = {"real_mc_5.jsonl.gz": {("MathVista", "InstructBLIP-Vicuna-13B"): 12},
-           "real_mc_6.jsonl.gz": {("MathVista", "GPT-4 [text-only, zero-shot]"): 30,
+           "real_mc_6.jsonl.gz": {("MathVista", "InstructBLIP-Vicuna-13B"): 0,
+                                  ("MathVista", "GPT-4 [text-only, zero-shot]"): 30,
                                   ("LogicVista", "InstructBLIP-Vicuna-7B"): 32,
-                                  ("LogicVista", "MiniGPT-4 (Vicuna-7B)"): 25}}
+                                  ("LogicVista", "MiniGPT-4 (Vicuna-7B)"): 25},
+           "real_mc_7.jsonl.gz": {("MathVista", "InstructBLIP-Vicuna-13B"): 0,
+                                  ("MathVista", "GPT-4 [text-only, zero-shot]"): 0,
+                                  ("MathVista", "GPT-4 [text-only, 2-shot CoT]"): 19,
+                                  ("MathVista", "GPT-4 [2-shot CoT + OCR text]"): 40,
+                                  ("LogicVista", "InstructBLIP-Vicuna-7B"): 0,
+                                  ("LogicVista", "MiniGPT-4 (Vicuna-7B)"): 0,
+                                  ("LogicVista", "MiniGPT-4 (Vicuna-13B)"): 17}}
 
 
 @pytest.mark.parametrize("name", sorted(RAN_OUT))
 def test_late_draws_take_every_group_size_but_the_runs_that_ran_out(name):
-    """Draws 5 and 6 take the fourth's group sizes, except from runs with fewer answers left (and draw 6 none of
-    InstructBLIP-Vicuna-13B's MathVista run, which the fifth emptied)."""
-    per_group = Counter((row["source"], row["model"]) for row in ROWS[name])
-    short = {(source.split(" (")[0], model): n for (source, model), n in per_group.items()
-             if (source.split(" (")[0], model) in RAN_OUT[name]}
-    assert short == RAN_OUT[name]
+    """Draws 5 to 7 take the fourth's group sizes, except from runs with fewer answers left than that."""
+    per_group = Counter((row["source"].split(" (")[0], row["model"], row["source"]) for row in ROWS[name])
+    drawn = Counter()
+    for (source, model, _), n in per_group.items():
+        drawn[source, model] += n
+    assert {key: drawn[key] for key in RAN_OUT[name]} == RAN_OUT[name]
     sizes: dict[str, set[int]] = {}
-    for (source, model), n in per_group.items():
-        if (source.split(" (")[0], model) not in short:
-            sizes.setdefault(source.split(" (")[0], set()).add(n)
+    for (source, model, _), n in per_group.items():
+        if (source, model) not in RAN_OUT[name]:
+            sizes.setdefault(source, set()).add(n)
     assert sizes == {"MathVista": {50}, "LogicVista": {40}, "MMMU": {60}, "MMMU-Pro": {30}, "MATH-Vision": {12},
                      "BLINK": {15}}
 
