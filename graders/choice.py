@@ -16,6 +16,11 @@ from graders.registry import Match, grader
 
 _LETTERS = "ABCDEFGHIJKL"
 # 'A: False', 'A:  The correct option letter is D': the label of an answer, as after 'Q:'
+# a sentence that introduces the things asked about: 'The diagram shows two solutions, Solution A and Solution B.'
+_INTRODUCED = re.compile(r"\b(?:shows?|has|have|contains?|depicts?|are|features?)\s+(?:two|three|four|five)\s+"
+                         r"[a-z]+s\s*[,:(]", re.IGNORECASE)
+_OPERATORS = (" - ", " + ", " × ", " * ", " / ", " ÷ ", " − ")
+_OPERATION = re.compile(r"\d[\d.]*\s*°?(?:\s+[-+×*/÷−]\s+\d[\d.]*\s*°?)+")  # '110° - 30°', '2 × 3 + 4'
 _WRITTEN_LETTER = re.compile(r"[(\[][A-L][)\]]|^\W{0,3}[A-L][.:)]\s")  # '(C) 50°', 'C. 50°'
 _EXPONENT = re.compile(r"(?:\d+(?:\.\d+)?|\b[a-z])?\s*\^\s*\{?\s*-?\d+(?:\.\d+)?\s*\}?")  # '4^2', 'c^2', '^{2}'
 _DIGIT_GLUED = re.compile(r"[ \t\n\u200b]*\d{1,2}([A-L])[ \t.]*(?:\n|$)")  # '2C', '3D\n\nThis is …'
@@ -202,13 +207,17 @@ def _polarity(question: str, text: str) -> bool | None:
 
 
 _ASKED = re.compile(r"[^.?!\n]*\?")
+_PREMISE_TAIL = re.compile(r",?\s+(?:assuming|provided)\b[^?]*")
 _CLAUSE_STOP = re.compile(r"[,;.]")
 
 
 @lru_cache(maxsize=256)  # per question
 def _wanted(question: str) -> frozenset[str]:
     asked = _ASKED.search(question)
-    return frozenset(_content(asked.group() if asked else question))
+    asked_text = asked.group() if asked else question
+    # 'Is the derivative positive between [1, 2] assuming that it's differentiable?': the premise is not restated
+    asked_text = _PREMISE_TAIL.sub("", asked_text) if "assum" in asked_text or "provided" in asked_text else asked_text
+    return frozenset(_content(asked_text))
 
 
 def _restated(question: str, text: str) -> bool | None:
@@ -371,6 +380,9 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
     if "^" in visible and options.kind == "words" and O.option_numbers(options.options):
         # a power is part of its formula, not a stated value: '(c^2)', '5^2 = 4^2 + 6^2' name no option 2 or 4 (3.3)
         visible = _EXPONENT.sub(lambda m: " " * len(m.group()), visible)
+    if options.kind == "words" and has_any(visible, _OPERATORS) and O.option_numbers(options.options):
+        # the operands of a written operation state no value: '110° - 30°, which is 80°' names no 30° (3.3)
+        visible = _OPERATION.sub(lambda m: " " * len(m.group()), visible)
     if "=" in visible and options.kind == "words" and O.option_numbers(options.options):
         # a worked formula states the value after its last '=': '20° + 140° = 160°' names no 20° (3.3)
         last = visible.rindex("=")
@@ -379,6 +391,14 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
     # words: 'Without further information, it is difficult to determine which option is correct.' names none
     found += [(at, _LETTERS[i]) for at, i in O.named(options, visible, scenery)
               if _LETTERS[i] != unknown or options.options[i] in visible]
+    if ranges and "(" in canonical and options.kind == "words" and _bracketed_options(options.options):
+        # 'the lowest is MusicLDM (mix-up)': an option's own parenthesis is no aside (the option 'MusicLDM (mix-up)')
+        negated = spans.blocked(canonical, asides=False, negations=not asks_negative)
+        for i in _bracketed_options(options.options):
+            at = canonical.find(options.options[i])
+            if at >= 0 and not spans.is_blocked(at, negated) and (at, _LETTERS[i]) not in found:
+                found = [f for f in found if not (at <= f[0] < at + len(options.options[i]))]
+                found.append((at, _LETTERS[i]))
     if ranges and not found and has_any(canonical, _NEGATIVE_NEEDS):
         # 'The figure belongs to neither set A nor set B': an option's own negation is no negation of it
         asides = spans.blocked(canonical, negations=False) if options.kind != "direction" else []
@@ -521,7 +541,7 @@ def _angles(text: str) -> str:
 
 def _names(text: str, target: str) -> bool:
     """Does the text name the asked-for figure ('∠C' as 'angle C'; 'BE' as 'EB', the same segment)?"""
-    text = _angles(text).replace(" ", "")
+    text = _angles(text).replace(" ", "").replace("Δ", "△")  # the Greek capital for the triangle sign
     return target in text or (len(target) <= 4 and target[::-1] in text and not target.startswith("∠"))
 
 
@@ -754,6 +774,12 @@ def _frame_reviews(answer: str, options: O.OptionSet, letters: str, *context) ->
 
 
 @lru_cache(maxsize=256)
+def _bracketed_options(options: tuple[str, ...]) -> tuple[int, ...]:
+    """Options whose own (canonical) text holds a parenthesis: 'MusicLDM (mix-up)'."""
+    return tuple(i for i, o in enumerate(options) if "(" in o and len(o) >= 4)
+
+
+@lru_cache(maxsize=256)
 def _own_letters(options: tuple[str, ...]) -> frozenset[str]:
     """Letters whose option's text is the letter itself ('A' as option A)."""
     return frozenset(k for k, o in zip(_LETTERS, options, strict=False) if o == k.lower())
@@ -838,6 +864,10 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     asks_if = _asks_if(question)
     target = _target(question) if question and options.kind == "words" and O.option_numbers(options.options) else None
     for place in spans.places(answer):
+        if place.kind == "boxed" and 2 <= len(place.text) <= 120 and not _letter_patterns(letters)[0].match(place.text):
+            exact = _exact_option(_plain_option(place.text), options)
+            if exact is not None:  # '\boxed{(-2,0)}': an option's whole text, not also '(2,0)' inside it
+                return chose(_LETTERS[exact], place.kind)
         if place.kind in ("lead", "sentence"):
             if review is None:
                 review = _reviewed(answer, options, letters, shown)
@@ -885,6 +915,8 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
             return chose(distinct[0], place.kind)
         if len(distinct) == len(choices) >= 3:
             continue  # every option named: the question's list echoed, not an answer
+        if len(distinct) > 1 and place.kind in ("lead", "sentence") and _INTRODUCED.search(place.text):
+            continue  # 'The diagram shows two solutions, Solution A and Solution B.': the things, before the answer
         if len(distinct) > 1 and place.kind != "bold":
             if first:
                 return chose(first, "lead")

@@ -235,6 +235,8 @@ def stem(word: str) -> str:
         return _SYNONYMS[word]
     if len(word) >= 6 and word.endswith("ally"):
         word = word[:-2]  # an adverb names its adjective: 'pressed equally' is 'pressed is equal'
+    elif len(word) >= 7 and word.endswith("ly") and not word.endswith("ply"):
+        word = word[:-2]  # 'a slight decrease' names 'Slightly Decrease'
     for ending in ("ing", "ed", "es", "s", "e"):
         if word.endswith(ending) and len(word) - len(ending) >= 3:
             word = word[: -len(ending)]
@@ -338,7 +340,9 @@ def _labelled(options: tuple[str, ...]) -> tuple[re.Pattern | None, ...]:
     before, after = re.escape(canon(before).strip()), canon(after).strip()
     # 'A is closer' is also 'Point A appears to be closer', 'A, circled on the left, seems closer'
     copula, _, rest = after.partition(" ")
-    after = (rf"(?:\s*,[^,.;]{{0,80}},)?[\s,]+(?:is|appears|seems|looks)(?:\s+to\s+be)?\s+{re.escape(rest)}"
+    # and 'point A which is on the woman's nose appears closer': a relative clause without commas
+    after = (rf"(?:\s*,[^,.;]{{0,80}},|\s+(?:which|that|who)\s+[^,.;]{{0,60}}?(?=\s+(?:is|appears|seems|looks)\s))?"
+             rf"[\s,]+(?:is|appears|seems|looks)(?:\s+to\s+be)?\s+{re.escape(rest)}"
              if copula == "is" and rest else rf"\s+{re.escape(after)}")
     label = dict(members)
     quote = "[\"'“‘]?"

@@ -121,6 +121,15 @@ def states_answer(text: str) -> bool:
     return any(not _conditional(text, m) for m in _MARKER.finditer(text))
 
 
+_REASON = re.compile(r"[ \t*-]*(?:(?:this|that|it)(?: is|'s) (?:because|due to)|because)\b", re.IGNORECASE)
+
+
+def _in_reason(text: str, at: int) -> bool:
+    """Does the sentence holding `at` open as a reason ('This is because …', 'Because …')?"""
+    start = max(text.rfind(stop, 0, at) for stop in (". ", "\n", "? ", "! ")) + 1
+    return _REASON.match(text, start) is not None and start < at
+
+
 def _introduces(m: re.Match, lead_end: int) -> bool:
     """'Based on the image, we can see …' opening the answer introduces it; later ('Based on the puzzle, it
     appears that the missing piece is E') it concludes."""
@@ -167,6 +176,9 @@ def places(answer: str) -> tuple[Place, ...]:
         first_end = _SENTENCE_END.search(text)
         lead_end = first_end.start() if first_end else len(text)
         conclusions = [m for m in conclusions if not _introduces(m, lead_end)]
+    if conclusions and "because" in lowered:
+        # 'This is because bass eat crayfish, so a decrease in bass …': a 'so' inside the reason is no conclusion
+        conclusions = [m for m in conclusions if not _in_reason(text, m.start())]
     conclusions = [m.end() for m in conclusions]
     for end in reversed(conclusions[-3:]):
         stated = _sentence_from(text, end)
@@ -194,6 +206,8 @@ _NEGATOR = re.compile(r"\b(?:not|never|no longer|neither|nor|rather than|instead
 _ASIDE = re.compile(
     r"\b(?:though|although|whereas|while|than|because|since|compared (?:to|with)|unlike|ahead of|followed by|versus|"
     r"vs\.?|before)\b|(?:^|(?<=[,;:]))[ \t]{0,4}after\b|"
+    # 'as' opening a clause of reason or time: 'will increase as the grasshopper population decreases'
+    r"\bas(?=\s+(?:the|there|it|they|this|these|those|its|their|a|an)\s)(?<!such as)(?<!well as)(?<!same as)|"
     r"(?<![\w.+-])[\w.+-]{1,20}\s+of (?:which|them|these|those)\b|"
     r",[ \t]{0,4}(?=(?:which|where|who|whose|including|with|each|"
     r"(?:[\w.-]{1,20}\s+){0,2}of (?:which|them|these|those))\b)",
@@ -215,7 +229,8 @@ _WHICH_REJECTS = re.compile(r",\s*which\s+(?:is|was)\s+not\s+(?:the\s+|an?\s+)?(
                             r"(?:\s+[a-z]+){0,3}", re.IGNORECASE)
 _LIST_ITEM = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)[\"'“‘(]?[\w.-]{1,20}[\"'”’)]?"
                         r"(?=\s*(?:,|\.|;|$|\band\b|\bor\b)|\s+\w+ing\b)")
-_CLAUSE_END = re.compile(r"[,;.!?:\n)]|\s[—–-]\s|\b(?:but|however|instead|rather|yet)\b", re.IGNORECASE)
+# a decimal point ends no clause: 'Since the angles are AOB = 100.0 and BAC = 80.0, we …'
+_CLAUSE_END = re.compile(r"[,;!?:\n)]|\.(?!\d)|\s[—–-]\s|\b(?:but|however|instead|rather|yet)\b", re.IGNORECASE)
 # A parenthetical or dashed aside with words in it; "(C)" and "(2, 3)" are not asides, "(or purple)" is a hedge.
 _PAREN = re.compile(r"\(([^()]{0,200})\)|\s[—–]\s[^—–\n]{1,120}?(?:\s[—–]\s|$)")
 _PAREN_HEDGE = re.compile(r"\s*(?:or|maybe|possibly|perhaps|probably|either)\b", re.IGNORECASE)

@@ -870,6 +870,48 @@ TABLE = [
      ok("We analyze each set.\n\nSet A: 14 is in column 3, but not in columns 1 or 2.\nSet B: 8 is in rows 2 and 3."
         "\nSet C: 10 is in columns 1 and 3.\n\nSince 14 is in column 3, the figure belongs to Set B."),
      "correct", None),
+    ("2.2-a-so-inside-a-reason-concludes-nothing", choice("C", ["Nothing", "Decrease", "Slightly Decrease",
+                                                                 "Increase"], "What happens to the crayfish if the "
+                                                           "bass and pike decrease?"),
+     ok("If the bass and pike decrease, the crayfish would likely see a slight decrease over time. This is because "
+        "bass and pike eat crayfish, so a decrease in them means less competition for food."), "correct", None),
+    ("4.2-an-adjective-names-its-adverb", choice("C", ["Nothing", "Decrease", "Slightly Decrease", "Increase"],
+                                                 "What happens to the crayfish if the bass decrease?"),
+     ok("The crayfish population would see a slight decrease."), "correct", None),
+    ("3.3-the-operands-of-a-subtraction", choice("A", ["30°", "40°", "50°", "60°"], "如图，若△ABD≌△ACE，∠AEC＝110°，"
+                                                 "则∠DAE的度数为（）"),
+     ok("Since ∠AEC is equal to 110°, we can deduce that ∠DAE is equal to 110° - 30°, which is 80°."),
+     "incorrect", "wrong"),
+    ("4.2-an-option-s-own-parenthesis-is-no-aside", choice("A", ["MusicLDM (mix-up)", "MusicLDM (original)",
+                                                                 "MusicLDM (BLM)", "MuBERT"],
+                                                           "Which model has the lowest similarity scores?"),
+     ok("Based on the image, the model with the lowest similarity scores overall is MusicLDM (mix-up)."),
+     "correct", None),
+    ("4.3-the-question-s-premise-need-not-be-restated", choice("B", ["Yes", "No"], "Is the derivative of the "
+                                                               "function positive between [1, 2] assuming that it's "
+                                                               "differentiable?"),
+     ok("The derivative of the function is not positive between [1, 2]."), "correct", None),
+    ("3.2-a-decimal-point-ends-no-premise", choice("A", ["50°", "80°", "100°", "200°"], "Points A, B and C are on "
+                                                   "⊙O and ∠AOB = 100.0. Then the degree of ∠ACB is ()"),
+     ok("Since the given angles are AOB = 100.0 and BAC = 80.0, we can deduce that the degree of angle ACB is 50.0."),
+     "correct", None),
+    ("3.2-as-opening-a-clause-of-reason", choice("C", ["decrease", "remain the same", "increase", "NA"],
+                                                 "If the grasshoppers decrease, what will the mice most likely do?"),
+     ok("The population of mice will most likely increase as the grasshopper population decreases."),
+     "correct", None),
+    ("4.2-a-relative-clause-before-is-closer", choice("A", ["A is closer", "B is closer"], "Which point is closer "
+                                                      "to the camera?"),
+     ok("Point A which is on the woman's nose appears closer to the camera than point B on her cheek."),
+     "correct", None),
+    ("4.2-a-boxed-option-text-is-that-option", choice("C", ["(-6,0)", "(-4,0)", "(-2,0)", "(2,0)", "(4,0)"],
+                                                      "What are the coordinates of T?"),
+     ok("Since O is the origin, |OT| = 2.\nTherefore, the coordinates for T are $\\boxed{(-2,0)}$.The answer is: "
+        "(-2,0)"), "correct", None),
+    ("4.4-a-sentence-introducing-the-things-names-none", choice("C", ["neither; the same", "Solution B",
+                                                                      "Solution A"], "Which solution has a higher "
+                                                                "concentration of pink particles?"),
+     ok("The diagram shows two solutions, Solution A and Solution B. Solution A has a higher concentration of pink "
+        "particles."), "correct", None),
 ]
 
 
