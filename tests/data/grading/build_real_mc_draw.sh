@@ -4,7 +4,7 @@
 # BLINK option texts, mechanical reference_defect rules and publisher_parse_suspect flag as the first draw.
 # Deterministic: the same mirrors give the same bytes.
 #
-#   sh build_real_mc_draw.sh N [MIRRORS]   # N = 2 writes real_mc_2.jsonl.gz, 3 real_mc_3, ..., 7 real_mc_7;
+#   sh build_real_mc_draw.sh N [MIRRORS]   # N = 2 writes real_mc_2.jsonl.gz, 3 real_mc_3, ..., 8 real_mc_8;
 #                                          # MIRRORS holds owner+name/repo bare git mirrors; default /work/.mirror
 set -eu
 N=$1
