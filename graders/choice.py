@@ -21,13 +21,17 @@ _INTRODUCED = re.compile(r"\b(?:shows?|has|have|contains?|depicts?|are|features?
                          r"[a-z]+s\s*[,:(]", re.IGNORECASE)
 _OPERATORS = (" - ", " + ", " × ", " * ", " / ", " ÷ ", " − ")
 _OPERATION = re.compile(r"\d[\d.]*\s*°?(?:\s+[-+×*/÷−]\s+\d[\d.]*\s*°?)+")  # '110° - 30°', '2 × 3 + 4'
+_CJK_IS_LETTER = re.compile(r"[是为為]\s*([A-L])\s*(?:[(（][^)）\n]{0,20}[)）])?\s*[。.]?\s*$")
 _WRITTEN_LETTER = re.compile(r"[(\[][A-L][)\]]|^\W{0,3}[A-L][.:)]\s")  # '(C) 50°', 'C. 50°'
 _EXPONENT = re.compile(r"(?:\d+(?:\.\d+)?|\b[a-z])?\s*\^\s*\{?\s*-?\d+(?:\.\d+)?\s*\}?")  # '4^2', 'c^2', '^{2}'
 _DIGIT_GLUED = re.compile(r"[ \t\n\u200b]*\d{1,2}([A-L])[ \t.]*(?:\n|$)")  # '2C', '3D\n\nThis is …'
 _ROLE_LABEL = re.compile(r"\s*(A):[ \t]+(?=\S)")
 # a capital that is a word, not a letter: the article "A ball", the pronoun "I think"
 _AFTER_WORD = re.compile(r"[a-z,]\s+$")
-_WORDLIKE = re.compile(r"[AI]\s+(?!(?:is|was|seems|looks|appears|fits|matches|because|or|and|nor)\b)[a-z]")
+# 'A ball', 'I think' (an article, a pronoun); not 'A is', 'A would be most affected' (a verb: the letter)
+_WORDLIKE = re.compile(r"A\s+(?!(?:is|was|seems|looks|appears|fits|matches|because|or|and|nor|would|will|should|"
+                       r"could|can|must|might|has|had|does|did|are|were)\b)[a-z]|"
+                       r"I\s+(?!(?:is|was|seems|looks|appears|fits|matches|because|or|and|nor)\b)[a-z]")  # 'I would'
 
 
 @lru_cache(maxsize=64)
@@ -43,7 +47,8 @@ def _letter_patterns(letters: str) -> tuple[re.Pattern, ...]:
         re.compile(rf"\b([{letters}])\s+is\s+the\s+(?:correct|right|best)\s+(?:answer|option|choice)\b"),
         # 'Select A from the options …', 'I would choose B': the capital chosen is the letter, not an article
         re.compile(rf"\b(?i:select|choose|pick)\s+[(\[]?([{letters}])[)\]]?(?![\w'’-])"),
-        re.compile(rf"(?<![A-Za-z0-9_'’-])([{letters}])(?![A-Za-z0-9_'’-])"),  # a standalone capital ('答案是B')
+        # a standalone capital ('答案是B'); not an angle's or a triangle's name ('∠A = ∠C')
+        re.compile(rf"(?<![A-Za-z0-9_'’∠△-])([{letters}])(?![A-Za-z0-9_'’-])"),
     )
 
 
@@ -118,7 +123,8 @@ _NEGATED = re.compile(r"\b(?:not|never|neither|nor)\b|n't\b")
 
 _LATEX_COMMAND = re.compile(r"\\[A-Za-z]+")
 _STOPWORDS = frozenset("a an the is are was were do does did to of in on at and or it its this that these those "
-                       "than as by with be answer yes no image video".split())
+                       "than as by with be answer yes no image video she he they her his him them their have has "
+                       "had".split())  # 'Erica has … not enough' restates 'Does she have enough'
 
 
 _WORD = re.compile(r"[a-z]+")  # compiled once: the hot paths below would look it up in re's cache every time
@@ -337,6 +343,11 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
         bare = _letter_patterns(letters)[0].match(text)
         if bare and (shown_here or bare.group(1).isupper()):
             return [(bare.start(1), bare.group(1).upper())]  # the place is just the letter
+        copula = _CJK_IS_LETTER.search(text) if shown_here and ("是" in text or "为" in text or "為" in text) else None
+        if copula and copula.group(1) in letters:
+            # '所以ΔADC的面积为D。': a capital the sentence ends on after 是/为 is the letter, even one the
+            # question names (an area is no point)
+            return [(copula.start(1), copula.group(1))]
         glued = _MARKED_GLUED.match(text) if place.kind == "marker" and shown_here else None
         if glued and glued.group(1) in letters:
             return [(glued.start(1), glued.group(1))]
@@ -637,7 +648,9 @@ def _cases(answer: str, options: O.OptionSet, letters: str, *context) -> frozens
             claims = _claims(place, options, letters, *context)
             distinct = spans.distinct_claims(place.text, claims) if claims else []
             found += [(place.text, c) for c in distinct]
-    return frozenset(text for text, _ in found) if len({c for _, c in found}) >= 2 else frozenset()
+    sentences = frozenset(text for text, _ in found)
+    # two or more such sentences: one 'If …' sentence naming three options is a hedge, not a case analysis
+    return sentences if len({c for _, c in found}) >= 2 and len(sentences) >= 2 else frozenset()
 
 
 _BARE_LINE = re.compile(r"[ \t]*\(?([A-L])\)?[.:]?[ \t]*")
@@ -863,7 +876,13 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     cases = None  # likewise
     asks_if = _asks_if(question)
     target = _target(question) if question and options.kind == "words" and O.option_numbers(options.options) else None
-    for place in spans.places(answer):
+    found_places = spans.places(answer)
+    if found_places and found_places[0].kind == "boxed" and any(
+            p.kind == "marker" and _letter_patterns(letters)[0].match(p.text) for p in found_places[1:3]):
+        # 'The correct answer is (B).' … '\boxed{3π}': the letter written as the answer outranks a value boxed on
+        # the way (2.1)
+        found_places = found_places[1:]
+    for place in found_places:
         if place.kind == "boxed" and 2 <= len(place.text) <= 120 and not _letter_patterns(letters)[0].match(place.text):
             exact = _exact_option(_plain_option(place.text), options)
             if exact is not None:  # '\boxed{(-2,0)}': an option's whole text, not also '(2,0)' inside it

@@ -346,7 +346,10 @@ def _labelled(options: tuple[str, ...]) -> tuple[re.Pattern | None, ...]:
              if copula == "is" and rest else rf"\s+{re.escape(after)}")
     label = dict(members)
     quote = "[\"'“‘]?"
-    return tuple((re.compile(rf"\b{before}\s*{quote}{label[i].lower()}\b" if before
+    # 'Point A' is also 'the point … labeled with A'
+    named_as = rf"\b(?:labell?ed|marked)\s+(?:with\s+|as\s+)?{quote}"
+    return tuple((re.compile(rf"\b{before}\s*{quote}{label[i].lower()}\b|"
+                             rf"{named_as}{label[i].lower()}\b(?![\"'”’]?\s*(?:,|and\b|or\b|&))" if before
                              else rf"\b{label[i].lower()}{after}\b") if i in label else None)
                  for i in range(len(options)))
 
@@ -378,6 +381,32 @@ def _distinctive(stems: tuple[tuple[str, ...], ...], scenery: frozenset[str]) ->
         others = {s for j, o in enumerate(stems) if j != i for s in o}
         found.append(tuple(s for s in own if s not in others and s not in scenery))
     return tuple(found)
+
+
+_LIST_BEFORE = re.compile(r"((?:[a-z][a-z-]*\s*,\s*)+(?:and\s+|or\s+)?)$")
+
+
+def _listed_before(options: OptionSet, text: str, full: list[Mention], own_words) -> list[Mention]:
+    """Options listed with a named one, sharing its words after them: 'seahorses, rotifers, and mysids would
+    decrease' names 'Seahorses would decrease' and 'Rotifers would decrease' too (a hedge, POLICY 3.5)."""
+    found = []
+    for at, _ in full:
+        listed = _LIST_BEFORE.search(text, max(0, at - 120), at)
+        if not listed:
+            continue
+        items = {stem(w) for w in re.findall(r"[a-z][a-z-]*", listed.group(1)) if w not in ("and", "or")}
+        found += [(at - len(listed.group(1)), j) for j, own in enumerate(own_words)
+                  if len(own) == 1 and own[0] in items]
+    return found
+
+
+@lru_cache(maxsize=256)
+def _within(options: tuple[str, ...]) -> frozenset[tuple[int, int]]:
+    """(i, j) for each option i whose text lies inside option j's ('quarter' in 'quarter to') with the same words
+    once fillers are dropped (so the part-of test cannot tell them apart)."""
+    stems = [tuple(_stems(o)) for o in options]
+    return frozenset((i, j) for i, a in enumerate(options) for j, b in enumerate(options)
+                     if i != j and a and a in b and a != b and set(stems[i]) == set(stems[j]))
 
 
 @lru_cache(maxsize=256)
@@ -420,6 +449,12 @@ def _named_by_words(options: OptionSet, text: str, scenery: frozenset[str] = fro
         full += [(words[k][0], i) for k in starts]
         for s in own_words[i]:
             distinctive.extend((words[k][0], i) for k in at.get(s, []))
+    if full and len(full) <= 4 and "," in text:
+        full += _listed_before(options, text, full, own_words)
+    if len({i for _, i in full}) > 1 and (within := _within(options.options)):
+        # 'quarter to' is not also 'quarter': an option whose text lies inside another's read there is that one
+        full = [(a, i) for a, i in full if not any(
+            k == i and options.options[j] in text[max(0, a - 40):a + 40 + len(options.options[j])] for k, j in within)]
     # a longer option read there outranks one whose words are a part of it ('white three' is not 'white one',
     # '6*sqrt{3}' is not '6')
     if len({i for _, i in full}) > 1 and (part_of := _part_of(options.stems)):

@@ -207,7 +207,7 @@ _ASIDE = re.compile(
     r"\b(?:though|although|whereas|while|than|because|since|compared (?:to|with)|unlike|ahead of|followed by|versus|"
     r"vs\.?|before)\b|(?:^|(?<=[,;:]))[ \t]{0,4}after\b|"
     # 'as' opening a clause of reason or time: 'will increase as the grasshopper population decreases'
-    r"\bas(?=\s+(?:the|there|it|they|this|these|those|its|their|a|an)\s)(?<!such as)(?<!well as)(?<!same as)|"
+    r"\bas(?=\s+(?:the|there|it|they|this|these|those|its|their)\s)(?<!such as)(?<!well as)(?<!same as)|"
     r"(?<![\w.+-])[\w.+-]{1,20}\s+of (?:which|them|these|those)\b|"
     r",[ \t]{0,4}(?=(?:which|where|who|whose|including|with|each|"
     r"(?:[\w.-]{1,20}\s+){0,2}of (?:which|them|these|those))\b)",
@@ -267,12 +267,12 @@ _NEGATION_NEEDS = ("not", "n't", "never", "neither", "nor", "rather", "instead",
                    "incorrect", "false")
 _ASIDE_NEEDS = (*_NEGATION_NEEDS, "though", "whereas", "while", "than", "because", "since", "compared", "unlike",
                 "ahead", "followed", "versus", "vs", "before", "after", " of ", "which", "where", "who", "includ",
-                "with", "each", "if ", "given", "assuming", "(", "—", "–")
+                "with", "each", "if ", "given", "assuming", "(", "—", "–", " as ")
 # what each of the two patterns needs on its own: past the test above, one of them often cannot match
 _NEGATOR_NEEDS = ("not", "n't", "never", "no longer", "neither", "nor", "rather", "instead", "other", "except")
 _ASIDE_ONLY_NEEDS = ("though", "whereas", "while", "than", "because", "since", "compared", "unlike", "ahead",
                      "followed", "versus", "vs", "before", "after", "of ", "which", "where", "who", "includ", "with",
-                     "each")
+                     "each", " as ")
 
 
 def blocked(text: str, asides: bool = True, negations: bool = True) -> list[tuple[int, int]]:

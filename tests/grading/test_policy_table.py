@@ -912,6 +912,42 @@ TABLE = [
                                                                 "concentration of pink particles?"),
      ok("The diagram shows two solutions, Solution A and Solution B. Solution A has a higher concentration of pink "
         "particles."), "correct", None),
+    ("4.1-a-capital-before-a-modal-is-the-letter", choice("A", ["Grasshopper", "Snake", "Mouse", "Hawk"],
+                                                          "Which organism would be most affected by a shortage of "
+                                                          "plants?"),
+     ok("A would be most affected if there was a shortage of plants."), "correct", None),
+    ("4.2-an-option-inside-another-is-that-one", choice("D", ["half", "quarter", "o'clock", "quarter to",
+                                                              "quarter past"], "What time is shown? It is (_) to "
+                                                        "eight."),
+     ok("The time shown is quarter to. (D)"), "correct", None),
+    ("4.2-the-point-labeled-with-a-letter", choice("A", ["Point A", "Point B", "Point C", "Point D"],
+                                                   "Which point corresponds to the reference point?"),
+     ok("The points on the second image are labeled with \"A, B, C, D.\" The reference point corresponds to the "
+        "point in the second image that is circled and labeled with A."), "correct", None),
+    ("4.3-a-restatement-with-its-pronoun-resolved", choice("B", ["yes", "no"], "Erica has $1,525.00. Does she have "
+                                                           "enough to buy a motorcycle and a canoe?"),
+     ok("Erica has $1,525.00, which is not enough to buy a motorcycle that costs $998.00 and a canoe that costs "
+        "$662.00."), "correct", None),
+    ("2.1-a-written-letter-outranks-a-value-boxed-later", choice("B", ["9π", "6π", "3π", "π"], "If AB = 6.0, the "
+                                                                 "area of the ring is ()"),
+     ok("The correct answer is (B).\n\nAC = AB/2 = 3.0, so the area of the ring is πR^2 - πr^2 = \\boxed{3π}"),
+     "correct", None),
+    ("4.1-a-capital-after-shi-ending-the-sentence", choice("D", ["3", "4", "5", "6"], "如图，AD平分∠BAC，AD交BC于点D，"
+                                                           "DE⊥AB，若DE＝3，AC＝4，则△ADC的面积为（）"),
+     ok("* DE = 3\n* AC = 4\n* 要求ΔADC的面积\n\n所以ΔADC的面积为D。"), "correct", None),
+    ("4.1-an-angle-s-name-is-no-letter", choice("C", ["65°", "75°", "50°", "55°"], "如图，在⊙O中，AB=AC，∠BAC＝70°，"
+                                                "则∠AEC的度数是（）"),
+     ok("∠A = ∠C (angles opposite equal sides).\n∠AEC measures 50°."), "correct", None),
+    ("3.5-a-list-of-subjects-sharing-the-predicate", choice("C", ["Seahorses would decrease", "Rotifers would "
+                                                                  "decrease", "Mysids would decrease",
+                                                                  "Algae would decrease"], "What would most likely "
+                                                            "happen if Artemia was removed?"),
+     ok("If Artemia were removed, the population of seahorses, rotifers, and mysids would most likely decrease."),
+     "incorrect", "wrong"),
+    ("3.2-as-opening-a-clause-with-nothing-else-to-mark-it", choice("C", ["decrease", "remain the same", "increase",
+                                                                           "NA"], "If the grasshoppers decrease, "
+                                                                    "what will the mice most likely do?"),
+     ok("The mice will most likely increase as the grasshoppers decrease."), "correct", None),
 ]
 
 
