@@ -1,4 +1,4 @@
-"""real_mc.jsonl.gz and its later draws real_mc_2.jsonl.gz to real_mc_8.jsonl.gz are well formed and do not overlap.
+"""real_mc.jsonl.gz and its later draws real_mc_2.jsonl.gz to real_mc_9.jsonl.gz are well formed and do not overlap.
 
 Each row has consecutive option letters from A, a publisher reference that is one of them or none, a
 truth that is one of them or none, and a row id (source/model/question_id) found in no other row of
@@ -18,7 +18,7 @@ import pytest
 
 DATA = Path(__file__).resolve().parents[2] / "tests" / "data" / "grading"
 DRAWS = ("real_mc.jsonl.gz", "real_mc_2.jsonl.gz", "real_mc_3.jsonl.gz", "real_mc_4.jsonl.gz", "real_mc_5.jsonl.gz",
-         "real_mc_6.jsonl.gz", "real_mc_7.jsonl.gz", "real_mc_8.jsonl.gz")
+         "real_mc_6.jsonl.gz", "real_mc_7.jsonl.gz", "real_mc_8.jsonl.gz", "real_mc_9.jsonl.gz")
 LATER = DRAWS[1:]
 SOURCES = {"MathVista", "LogicVista", "MMMU", "MMMU-Pro", "MATH-Vision", "BLINK"}
 FIELDS = {"source", "source_repo", "source_path", "model", "question_id", "question", "options", "answer",
@@ -110,12 +110,21 @@ RAN_OUT = {"real_mc_5.jsonl.gz": {("MathVista", "InstructBLIP-Vicuna-13B"): 12},
                                   ("MathVista", "Claude-2 [text-only, 2-shot CoT]"): 46,
                                   ("LogicVista", "InstructBLIP-Vicuna-7B"): 0,
                                   ("LogicVista", "MiniGPT-4 (Vicuna-7B)"): 0,
+                                  ("LogicVista", "MiniGPT-4 (Vicuna-13B)"): 0},
+           "real_mc_9.jsonl.gz": {("MathVista", "InstructBLIP-Vicuna-13B"): 0,
+                                  ("MathVista", "GPT-4 [text-only, zero-shot]"): 0,
+                                  ("MathVista", "GPT-4 [text-only, 2-shot CoT]"): 0,
+                                  ("MathVista", "GPT-4 [2-shot CoT + OCR text]"): 0,
+                                  ("MathVista", "Claude-2 [text-only, 2-shot CoT]"): 0,
+                                  ("MathVista", "LLaVAR"): 47,
+                                  ("LogicVista", "InstructBLIP-Vicuna-7B"): 0,
+                                  ("LogicVista", "MiniGPT-4 (Vicuna-7B)"): 0,
                                   ("LogicVista", "MiniGPT-4 (Vicuna-13B)"): 0}}
 
 
 @pytest.mark.parametrize("name", sorted(RAN_OUT))
 def test_late_draws_take_every_group_size_but_the_runs_that_ran_out(name):
-    """Draws 5 to 8 take the fourth's group sizes, except from runs with fewer answers left than that."""
+    """Draws 5 to 9 take the fourth's group sizes, except from runs with fewer answers left than that."""
     per_group = Counter((row["source"].split(" (")[0], row["model"], row["source"]) for row in ROWS[name])
     drawn = Counter()
     for (source, model, _), n in per_group.items():
