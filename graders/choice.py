@@ -22,6 +22,7 @@ _INTRODUCED = re.compile(r"\b(?:shows?|has|have|contains?|depicts?|are|features?
 _OPERATORS = (" - ", " + ", " × ", " * ", " / ", " ÷ ", " − ")
 _OPERATION = re.compile(r"\d[\d.]*\s*°?(?:\s+[-+×*/÷−]\s+\d[\d.]*\s*°?)+")  # '110° - 30°', '2 × 3 + 4'
 _CJK_IS_LETTER = re.compile(r"[是为為]\s*([A-L])\s*(?:[(（][^)）\n]{0,20}[)）])?\s*[。.]?\s*$")
+_NEITHER_NOR = re.compile(r"\bneither\b[^.;\n]{1,80}?\bnor\b", re.IGNORECASE)
 _WRITTEN_LETTER = re.compile(r"[(\[][A-L][)\]]|^\W{0,3}[A-L][.:)]\s")  # '(C) 50°', 'C. 50°'
 _EXPONENT = re.compile(r"(?:\d+(?:\.\d+)?|\b[a-z])?\s*\^\s*\{?\s*-?\d+(?:\.\d+)?\s*\}?")  # '4^2', 'c^2', '^{2}'
 _DIGIT_GLUED = re.compile(r"[ \t\n\u200b]*\d{1,2}([A-L])[ \t.]*(?:\n|$)")  # '2C', '3D\n\nThis is …'
@@ -419,7 +420,9 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
         found = [(at, _LETTERS[i]) for at, i in O.rounded(options.options, visible)]
     if not found and "oclock" in options.options and ":" in visible:
         # a clock read as digits for the time words: '7:30' is half past, '7:00' seven o'clock (canon: 'oclock')
-        words = {"30": "half", "00": "oclock"}
+        words = {"30": "half", "00": "oclock",  # and '7:45' quarter to, '3:15' quarter past (not just 'quarter')
+                 "45": "quarter to" if "quarter to" in options.options else "quarter",
+                 "15": "quarter past" if "quarter past" in options.options else "quarter"}
         found = [(m.start(), _LETTERS[options.options.index(words[m.group(1)])]) for m in _CLOCK.finditer(visible)
                  if words.get(m.group(1)) in options.options]
     return sorted(found)
@@ -531,7 +534,7 @@ _CUT = re.compile(r"[ \t]*\(?[\w.,%°-]{0,10}\)?[ \t]*")  # a line's cut end or 
 
 # what a figure question asks for, named by its letters: 'then ∠BCE = ()', '则BE的长是', 'Find CD.'
 _ASKS_FOR = re.compile(r"(?:\bthen\b|\bfind\b|\bwhat is\b|则|求)[^.?!。？]*$", re.IGNORECASE)
-_FIGURE_NAME = re.compile(r"(?<![A-Za-z])(?:∠\s?(?:[A-Z]{1,3}|\d{1,2})|[A-Z]{2,3})(?![A-Za-z0-9])")
+_FIGURE_NAME = re.compile(r"(?<![A-Za-z])(?:∠\s?(?:[A-Z]{1,3}|\d{1,2})|[A-Z]{2,4})(?![A-Za-z0-9])")
 
 
 @lru_cache(maxsize=256)
@@ -568,7 +571,20 @@ def _about_target(answer: str, target: str, options: O.OptionSet, letters: str, 
         distinct = spans.distinct_claims(place.text, claims) if claims else []
         if len(distinct) == 1:
             return distinct[0]
+        if not distinct and _VALUE_AFTER.search(_angles(place.text).replace(" ", ""), 0) and \
+                _stated_after(place.text, target):
+            return ""  # 'Therefore, the perimeter of ABCD is 10cm + 10cm + 4cm = 24cm.': a value no option has
     return None
+
+
+_VALUE_AFTER = re.compile(r"\d")
+
+
+def _stated_after(text: str, target: str) -> bool:
+    """Does a number follow the asked-for figure's name in `text` ('the perimeter of ABCD is … = 24cm')?"""
+    flat = _angles(text).replace(" ", "").replace("Δ", "△")
+    at = flat.find(target)
+    return at >= 0 and any(c.isdigit() for c in flat[at + len(target):])
 
 
 def _lists_from(answer: str, line: str) -> bool:
@@ -905,6 +921,11 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
             continue  # 'The correct answer is:' followed by the options listed one per line: none chosen (4.4)
         claims = _claims(place, options, letters, shown, yes_no, scenery, names, unknown, negative)
         distinct = spans.distinct_claims(place.text, claims) if claims else []
+        if not distinct and place.kind in ("marker", "conclusion") and not none_option and \
+                _NEITHER_NOR.search(place.text) and O.named(options, O.canon(place.text), scenery) and \
+                spans.plain(answer).rstrip().endswith(place.text.rstrip()):
+            # '… Therefore, neither the second nor the third image shares the style.' at the end: both declined
+            return Match(0.0, False, None, "answered that neither option is right", details={"place": place.kind})
         if not distinct and place.explicit and _NONE_OF_THEM.search(place.text) and not none_option:
             # 'The answer is that none of the options is possible.': the answer given is that no option is right
             return Match(0.0, False, None, "answered that no option is right", details={"place": place.kind})
@@ -928,6 +949,8 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                 about = _about_target(answer, target, options, letters, shown, yes_no, scenery, names, place)
                 if about:
                     return chose(about, "sentence")
+                if about == "":
+                    continue  # the sentence about what was asked states a value no option has: not this one
                 if not _names(answer, target) and not _WRITTEN_LETTER.search(place.text) and \
                         len(spans.sentences(answer)) >= 3:
                     continue  # reasoning that never names the asked-for figure: its values are of other things

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
 
+from rapidfuzz.distance import Levenshtein
+
 from graders import normalize as N
 
 Mention = tuple[int, int]  # (position in the canonical text, option index)
@@ -348,8 +350,11 @@ def _labelled(options: tuple[str, ...]) -> tuple[re.Pattern | None, ...]:
     quote = "[\"'“‘]?"
     # 'Point A' is also 'the point … labeled with A'
     named_as = rf"\b(?:labell?ed|marked)\s+(?:with\s+|as\s+)?{quote}"
+    # and 'the corresponding point for the reference point is C.': the shared word, then 'is' and the letter alone
+    said_is = rf"\b{before}\b[^.;:\n]{{0,60}}?\s(?:is|would be|should be)\s+{quote}"
     return tuple((re.compile(rf"\b{before}\s*{quote}{label[i].lower()}\b|"
-                             rf"{named_as}{label[i].lower()}\b(?![\"'”’]?\s*(?:,|and\b|or\b|&))" if before
+                             rf"(?:{named_as}|{said_is}){label[i].lower()}\b(?![\"'”’]?\s*(?:,|and\b|or\b|&|\w))"
+                             if before
                              else rf"\b{label[i].lower()}{after}\b") if i in label else None)
                  for i in range(len(options)))
 
@@ -462,7 +467,25 @@ def _named_by_words(options: OptionSet, text: str, scenery: frozenset[str] = fro
         spots = [a for a, _ in full]  # only matches within 40 characters are compared: linear in the answer
         full = [(a, i) for a, i in full if not any(
             (i, j) in part_of for _, j in full[bisect_left(spots, a - 40):bisect_right(spots, a + 40)])]
+    if not full and not distinctive and not labelled and _one_word_options(options.options):
+        # 'would be sagitate' for the option 'Sagittate': a long word one letter off names the one option it nears
+        distinctive = _misspelt(options.options, words)
     return sorted(labelled + (full or distinctive))
+
+
+@lru_cache(maxsize=256)
+def _one_word_options(options: tuple[str, ...]) -> bool:
+    return len(options) >= 2 and all(o.isalpha() and len(o) >= 6 for o in options)
+
+
+def _misspelt(options: tuple[str, ...], words: list[tuple[int, str]]) -> list[Mention]:
+    found = []
+    for at, w in words[:400]:
+        if len(w) >= 5 and w.isalpha():
+            near = [i for i, o in enumerate(options) if Levenshtein.distance(w, stem(o), score_cutoff=1) <= 1]
+            if len(near) == 1:
+                found.append((at, near[0]))
+    return found
 
 
 _NEGATIVE_OPTION = re.compile(r"\b(?:not|no|none|neither|nor|never)\b|n't\b")

@@ -36,7 +36,8 @@ _MARKUP = re.compile(r"\*\*|__|`+|\\\(|\\\)|\$|^[ \t]*(?:#+|[-*•]|\d{1,2}[.)])
 _MARKER = re.compile(
     r"(?=[fcoars答故应應选選])(?:"
     r"(?:\bfinal answer|\bcorrect (?:answer|option|choice)(?: letter)?"
-    r"(?: (?:from|among|of) the (?:options|choices)(?: given| provided| listed| above)?)?|\boption letter|"
+    # 'the correct choice from the options given is', 'the correct option based on standard solving processes is:'
+    r"(?: (?:from|among|of|based on|for|according to|given)\b[^.:\n]{1,80}?(?= (?:is|would be)\b))?|\boption letter|"
     r"\banswer(?: to (?:this|the) question)?|\bresult|"
     r"\bsolutions?|\breturn value|\bchoice)"
     r"\s*(?:(?:is|are|would be|will be|should be)\s*:?|:|=)\s*|\breturns\s+|"

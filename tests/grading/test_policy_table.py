@@ -948,6 +948,35 @@ TABLE = [
                                                                            "NA"], "If the grasshoppers decrease, "
                                                                     "what will the mice most likely do?"),
      ok("The mice will most likely increase as the grasshoppers decrease."), "correct", None),
+    ("4.2-a-clock-at-a-quarter-in-digits", choice("D", ["half", "quarter", "o'clock", "quarter to", "quarter past"],
+                                                  "What time is shown? It is (_) to eight."),
+     ok("The time shown is 7:45."), "correct", None),
+    ("2.3-the-sentence-about-the-asked-figure-states-no-option", choice("A", ["14cm", "28cm", "10cm", "20cm"],
+                                                                        "如图，在ABCD中，已知AC＝4cm，若△ACD的周长为14cm，"
+                                                                        "则ABCD的周长为（）"),
+     ok("We know that AC = 4cm, and the perimeter of △ACD is 14cm. So BC = 14cm - 4cm = 10cm. Therefore, the "
+        "perimeter of ABCD is 10cm + 10cm + 4cm = 24cm."), "incorrect", "wrong"),
+    ("4.2-the-shared-word-then-is-and-the-letter", choice("C", ["Point A", "Point B", "Point C", "Point D"],
+                                                          "Which point corresponds to the reference point?"),
+     ok("We compare the reference point with each circled point on the second image.\n\nTherefore, the "
+        "corresponding point for the reference point is C."), "correct", None),
+    ("4.4-a-last-conclusion-that-neither-option-is-right", choice("A", ["the second image", "the third image"],
+                                                                  "Which image shares the reference image's style?"),
+     ok("The reference image is realistic. Therefore, the second image, an impressionist painting, does not share "
+        "its style. The third image, a watercolour, does not either. Therefore, neither the second nor the third "
+        "image shares the same style as the reference image."), "incorrect", "wrong"),
+    ("2.1-the-correct-option-with-a-qualifier-before-is", choice("J", [
+        "(- 12e^{-t/2} + 10^{-t}) u(t) V", "(- 12e^{-t/2} + 8^{-t}) u(t) V", "(- 12e^{-t/3} + 16^{-t}) u(t) V",
+        "(- 8e^{-t/2} + 16^{-t}) u(t) V", "(- 12e^{-t/2} + 16^{-2t}) u(t) V", "(- 10e^{-t/2} + 16^{-t}) u(t) V",
+        "(- 12e^{-t/2} + 16^{-3t}) u(t) V", "(- 15e^{-t/2} + 16^{-t}) u(t) V", "(- 12e^{-t/2} + 20^{-t}) u(t) V",
+        "(- 12e^{-t/2} + 16^{-t}) u(t) V"], "Use Laplace transforms to find v_2(t)."),
+     ok("The inductor is represented by \\( sL \\), where \\( L = 4 \\, \\text{H} \\).\n\nThe correct option "
+        "based on standard solving processes involving these elements is:\n\nJ. (- 12e^{-t/2} + 16^{-t}) u(t) V"),
+     "correct", None),
+    ("4.2-a-long-word-one-letter-off", choice("D", ["Truncate", "Acuminate", "Rounded", "Sagittate"], "Which leaf "
+                                              "shape would have the least wind resistance?"),
+     ok("The least amount of wind resistance would be sagitate, as it is the only shape with parallel sides."),
+     "correct", None),
 ]
 
 
