@@ -10,7 +10,7 @@ Three corpora under tests/data/grading/ (see its README):
   extracted option equals theirs. Reported apart: rows whose published parse contradicts the one letter
   the answer states (publisher_parse_suspect), rows whose parse is wrong by graders/POLICY.md
   (reference_defect, with its reason), and BLINK Counting rows, whose option texts are not public.
-- real_mc_2.jsonl.gz to real_mc_9.jsonl.gz: a second to a ninth draw of such answers
+- real_mc_2.jsonl.gz to real_mc_10.jsonl.gz: a second to a tenth draw of such answers
   from the same releases, no row repeating an earlier draw's; printed after the first, then the trusted rows of
   all draws together.
 
@@ -60,7 +60,8 @@ REAL_MC = {"real_mc.jsonl.gz": "real multiple-choice answers",
            "real_mc_6.jsonl.gz": "real multiple-choice answers, sixth draw",
            "real_mc_7.jsonl.gz": "real multiple-choice answers, seventh draw",
            "real_mc_8.jsonl.gz": "real multiple-choice answers, eighth draw",
-           "real_mc_9.jsonl.gz": "real multiple-choice answers, ninth draw"}
+           "real_mc_9.jsonl.gz": "real multiple-choice answers, ninth draw",
+           "real_mc_10.jsonl.gz": "real multiple-choice answers, tenth draw"}
 
 
 def real_mc_rows(name: str = "real_mc.jsonl.gz") -> list[dict]:

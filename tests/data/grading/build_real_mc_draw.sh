@@ -4,7 +4,7 @@
 # BLINK option texts, mechanical reference_defect rules and publisher_parse_suspect flag as the first draw.
 # Deterministic: the same mirrors give the same bytes.
 #
-#   sh build_real_mc_draw.sh N [MIRRORS]   # N = 2 writes real_mc_2.jsonl.gz, 3 real_mc_3, ..., 9 real_mc_9;
+#   sh build_real_mc_draw.sh N [MIRRORS]   # N = 2 writes real_mc_2.jsonl.gz, 3 real_mc_3, ..., 10 real_mc_10;
 #                                          # MIRRORS holds owner+name/repo bare git mirrors; default /work/.mirror
 set -eu
 N=$1
