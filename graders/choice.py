@@ -43,7 +43,7 @@ def _letter_patterns(letters: str) -> tuple[re.Pattern, ...]:
         re.compile(rf"^[\W_]*([{letters}{low}])[\W_]*$"),  # the whole place: 'c', 'e.', '**B**', '(d)'
         re.compile(rf"^\W*[(\[]?([{letters}])(?:[)\]]|[.:](?=\s|$)|\s+[-–—]\s|\s*\n)"),  # 'C. Image 3', 'C) …'
         re.compile(rf"^\W*[(\[]?([{low}])(?:[)\]]|[.:](?=\s|$))"),
-        re.compile(rf"(?<![\w(\[])[(\[]([{letters}{low}])[)\]]"),  # '(c)' anywhere
+        re.compile(rf"(?<![A-Za-z0-9_(\[])[(\[]([{letters}{low}])[)\]]"),  # '(c)' anywhere, '对应选项(D)' too
         re.compile(rf"\b(?:option|choice|letter)\s*[:\-]?\s*[(\[]?([{letters}{low}])\b(?![\w'’-])", re.IGNORECASE),
         re.compile(rf"\b([{letters}])\s+is\s+the\s+(?:correct|right|best)\s+(?:answer|option|choice)\b"),
         # 'Select A from the options …', 'I would choose B': the capital chosen is the letter, not an article
@@ -301,8 +301,8 @@ def _blanked(text: str, ranges: list[tuple[int, int]]) -> str:
     return "".join(chars)
 
 
-_ENUMERATED = re.compile(r"\b(?:(?:options|choices)(?:\s+(?:are|were|given|provided|listed))?\s*:?|"
-                         r"(?:select|choose|pick)\s+(?:from|between|among))\s*\(?[A-L]\)?"
+_ENUMERATED = re.compile(r"(?:\b(?:options|choices)(?:\s+(?:are|were|given|provided|listed))?\s*:?|"
+                         r"\b(?:select|choose|pick)\s+(?:from|between|among)|\be\.g\.,?|\bsuch as)\s*\(?[A-L]\)?"
                          r"(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)\(?[A-L]\)?)+(?![\w'’-])|"
                          r"\(\s*[A-L](?:\s*,\s*(?:and\s+|or\s+)?[A-L])+\s*\)", re.IGNORECASE)  # '(A, B, C, D)'
 
@@ -353,7 +353,8 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
         if glued and glued.group(1) in letters:
             return [(glued.start(1), glued.group(1))]
         lettered = text
-        if "option" in text or "choice" in text or "elect from" in text or "(A," in text:
+        if "option" in text or "choice" in text or "elect from" in text or "(A," in text or "e.g." in text or \
+                "such as" in text:
             # 'There are three options: A, B, and C.', 'Select from A, B and C': the letters listed, none chosen
             lettered = _blanked(text, [m.span() for m in _ENUMERATED.finditer(text)])
         named, explicit = _letters_named(lettered, letters, shown_here, _own_letters(options.options))
@@ -520,6 +521,7 @@ _PAREN_LABEL = re.compile(r"\(\s*(?:option|choice|answer)\s*:?\s*[(\[]?([A-L])[)
 # a letter stated to be the answer, wherever it stands: 'The answer (D) is the correct one.', '(B) is the correct
 # option'
 # a relative clause that gives the answer's option: ', which corresponds to option D (4/5)', ', which is option B'
+_BARE_VERDICT = re.compile(r"(?:correct|right|true|正确|對|对)$")
 _LABEL_CLAUSE = re.compile(r",\s*(?:which|that)\s+(?:corresponds|matches|is|refers)\s+(?:to\s+)?"
                            r"(?:option|choice|answer)\s*[(\[]?([A-L])\b", re.IGNORECASE)
 _STATED = re.compile(r"\b(?i:answer|option|choice)\s*[(\[]([A-L])[)\]]\s+is\s+(?:the\s+)?(?:correct|right|best)\b"
@@ -696,8 +698,10 @@ def _only_lettered_lines(answer: str) -> bool:
 
 
 # a question asking which is not so: 'which of the following cannot be', 'all of the following are true except'
+# (and 'which statement is incorrect?')
 _ASKS_NEGATIVE = re.compile(r"\bwhich\b[^?]{0,80}\b(?:cannot|can't|could not|couldn't|is not|isn't|are not|aren't|"
-                            r"does not|doesn't|do not|don't|not)\b|\bexcept\b|\bexception\b", re.IGNORECASE)
+                            r"does not|doesn't|do not|don't|not|incorrect|false|wrong|untrue)\b|"
+                            r"\bexcept\b|\bexception\b", re.IGNORECASE)
 _VERDICT = re.compile(r"\b(?:the|this|that|the given|the above)\s+(?:statement|claim|assertion)\s+(?:is|would be|seems|"
                       r"appears)\s+(?:to\s+be\s+)?(?:definitely\s+|clearly\s+)?(true|false)\b", re.IGNORECASE)
 # 'So the option B is False.' where (B) is False: the option named with its own text, not rejected
@@ -728,6 +732,9 @@ _UNKNOWABLE_NEEDS = ("sufficient", "not enough", "without", "impossible", "possi
 # the answer opens by declining to choose: 'it is not possible to accurately determine which of …'
 _UNDECIDED = re.compile(r"\b(?:not possible|impossible|cannot|can't|can ?not|unable)\b[^.\n]{0,30}?"
                         r"\b(?:determine|tell|say|decide|identify|judge)\b[^.\n]{0,20}?\bwhich\b", re.IGNORECASE)
+_DECLINES_EITHER = re.compile(r"\b(?:not possible|impossible|cannot|can't|can ?not|unable)\b[^.\n]{0,30}?"
+                              r"\b(?:select|choose|pick|determine|say|decide)\b[^.\n]{0,10}?\beither\b[^.\n]{1,120}?\bor\b",
+                              re.IGNORECASE)
 _OPENS_AT = 4  # an option named this near a sentence's start is what the sentence is about
 
 
@@ -754,6 +761,7 @@ def _reviewed(answer: str, options: O.OptionSet, letters: str, shown: bool) -> f
     items = options.kind in ("indexed", "labelled")
     review: list[str] = []
     run: list[tuple[str, str]] = []
+    between: list[str] = []  # sentences after a run's item, before the next: they describe that item too
     for sentence in spans.sentences(spans.plain(answer)):
         label = _LEAD_LABEL.match(sentence) if shown else None  # '(A) The …', 'Option (A) picture A: …'
         if label:
@@ -765,12 +773,17 @@ def _reviewed(answer: str, options: O.OptionSet, letters: str, shown: bool) -> f
         else:
             continue
         if len(opening) != 1:
+            if run:
+                between.append(sentence)
             continue
         letter = opening.pop()
         if run and letter <= run[-1][1]:  # the order restarts: the review, if any, ended
             if len(run) >= 2 and not _RANKS.search(run[0][0]):
                 review += [s for s, _ in run if not _JUDGED_RIGHT.search(s)]
             run = []
+        if run:
+            review += [s for s in between if shown and not _JUDGED_RIGHT.search(s)]  # within the review
+        between = []
         run.append((sentence, letter))
     if len(run) >= 2 and not _RANKS.search(run[0][0]):
         review += [s for s, _ in run if not _JUDGED_RIGHT.search(s)]
@@ -882,8 +895,9 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     if ") is " in answer or "] is " in answer or " is the " in answer or "选项" in answer or (
             " is correct" in answer or " is right" in answer or " is true" in answer):
         negated = spans.blocked(answer, asides=False)
+        # where the question asks which is not so, 'option (A) is correct' judges the statement, it does not choose
         stated = {next(filter(None, m.groups())) for m in _STATED.finditer(answer)
-                  if not spans.is_blocked(m.start(), negated) and not (negative and m.group().endswith("true"))}
+                  if not spans.is_blocked(m.start(), negated) and not (negative and _BARE_VERDICT.search(m.group()))}
         if len(stated) == 1 and all(letter in letters for letter in stated):  # 'The answer (D) is the correct one.'
             return chose(stated.pop(), "marker")
     glossed = frames = None  # likewise
@@ -919,6 +933,9 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         if place.kind in ("marker", "conclusion") and _LETTERED_LINE.match(place.text) and \
                 _lists_from(answer, place.text):
             continue  # 'The correct answer is:' followed by the options listed one per line: none chosen (4.4)
+        if place.kind == "conclusion" and "either" in place.text and _DECLINES_EITHER.search(place.text):
+            # 'Therefore, it is not possible to confidently select either (A) the second image or (B) the third.'
+            return Match(0.0, False, None, "declined to choose between the options", details={"place": place.kind})
         claims = _claims(place, options, letters, shown, yes_no, scenery, names, unknown, negative)
         distinct = spans.distinct_claims(place.text, claims) if claims else []
         if not distinct and place.kind in ("marker", "conclusion") and not none_option and \

@@ -977,6 +977,31 @@ TABLE = [
                                               "shape would have the least wind resistance?"),
      ok("The least amount of wind resistance would be sagitate, as it is the only shape with parallel sides."),
      "correct", None),
+    ("4.1-a-bracketed-letter-after-chinese", choice("D", ["20°", "15°", "10°", "5°"],
+                                                    "如图，点D在等边△ABC的边CB的延长线上，若DA＝DE，且∠DAB＝20°，那么∠EAC的度数为（）"),
+     ok("由于∠DAE = ∠EAC，所以∠EAC的度数为80°。\n\n因此，答案是80°，对应选项(D)。"), "correct", None),
+    ("4.4-the-prompt-echoed-with-its-choices", choice("A", ["Yes", "No"], "Are there fewer gray trucks than big "
+                                                      "yellow objects?"),
+     ok("Sure, here is the image you requested.\n\nPlease answer the question and provide the correct option letter, "
+        "e.g., A, B, C, D, at the end.\n\nQuestion: Are there fewer gray trucks than big yellow objects?\nChoices:\n"
+        "(A) Yes\n(B) No"), "incorrect", "wrong"),
+    ("4.5-a-review-item-s-later-sentences-are-the-review", choice("A", ["the first image", "the second image",
+                                                                        "the third image", "the fourth image"],
+                                                                  "Which image is most likely a real photograph?"),
+     ok("(A) The first image shows two people on a bench.\n\n(B) The second image shows two people from behind.\n\n"
+        "(C) The third image shows three people talking. Its lighting is similar to the first image.\n\n(D) The "
+        "fourth image is a silhouette.\n\nIt's not possible to definitively say which one is most likely to be real."),
+     "incorrect", "wrong"),
+    ("4.4-a-conclusion-declining-to-select-either", choice("B", ["the second image", "the third image"],
+                                                           "Which image fits the missing spot?"),
+     ok("The images are described only as a group of pictures. Therefore, it is not possible to confidently select "
+        "either (A) the second image or (B) the third image as the most appropriate."), "incorrect", "wrong"),
+    ("4.1-in-a-which-is-incorrect-question-correct-judges", choice("B", ["Product is aromatic", "Product has high "
+                                                                         "dipole moment", "Product has less resonance "
+                                                                         "energy"], "Which statement is incorrect in "
+                                                                   "respect of the above reaction?"),
+     ok("- Aromaticity: the ring stays aromatic. So, option (A) is correct.\n- Dipole moment: no polar group is "
+        "added. So, option (B) is incorrect.\n\nAnswer: B"), "correct", None),
 ]
 
 
