@@ -31,7 +31,7 @@ _ROLE_LABEL = re.compile(r"\s*(A):[ \t]+(?=\S)")
 _AFTER_WORD = re.compile(r"[a-z,]\s+$")
 # 'A ball', 'I think' (an article, a pronoun); not 'A is', 'A would be most affected' (a verb: the letter)
 _WORDLIKE = re.compile(r"A\s+(?!(?:is|was|seems|looks|appears|fits|matches|because|or|and|nor|would|will|should|"
-                       r"could|can|must|might|has|had|does|did|are|were)\b)[a-z]|"
+                       r"could|must|might|has|had|does|did|are|were)\b)[a-z]|"
                        r"I\s+(?!(?:is|was|seems|looks|appears|fits|matches|because|or|and|nor)\b)[a-z]")  # 'I would'
 
 
