@@ -15,7 +15,6 @@ from graders.records import Truth
 from graders.registry import Match, grader
 
 _LETTERS = "ABCDEFGHIJKL"
-# 'A: False', 'A:  The correct option letter is D': the label of an answer, as after 'Q:'
 # a sentence that introduces the things asked about: 'The diagram shows two solutions, Solution A and Solution B.'
 _INTRODUCED = re.compile(r"\b(?:shows?|has|have|contains?|depicts?|are|features?)\s+(?:two|three|four|five)\s+"
                          r"[a-z]+s\s*[,:(]", re.IGNORECASE)
@@ -26,6 +25,7 @@ _NEITHER_NOR = re.compile(r"\bneither\b[^.;\n]{1,80}?\bnor\b", re.IGNORECASE)
 _WRITTEN_LETTER = re.compile(r"[(\[][A-L][)\]]|^\W{0,3}[A-L][.:)]\s")  # '(C) 50°', 'C. 50°'
 _EXPONENT = re.compile(r"(?:\d+(?:\.\d+)?|\b[a-z])?\s*\^\s*\{?\s*-?\d+(?:\.\d+)?\s*\}?")  # '4^2', 'c^2', '^{2}'
 _DIGIT_GLUED = re.compile(r"[ \t\n\u200b]*\d{1,2}([A-L])[ \t.]*(?:\n|$)")  # '2C', '3D\n\nThis is …'
+# 'A: False', 'A:  The correct option letter is D': the label of an answer, as after 'Q:'
 _ROLE_LABEL = re.compile(r"\s*(A):[ \t]+(?=\S)")
 # a capital that is a word, not a letter: the article "A ball", the pronoun "I think"
 _AFTER_WORD = re.compile(r"[a-z,]\s+$")
@@ -520,8 +520,9 @@ def _short_answer(said: str, choices: tuple[str, ...], letters: str, question: s
 _PAREN_LABEL = re.compile(r"\(\s*(?:option|choice|answer)\s*:?\s*[(\[]?([A-L])[)\]]?\s*\)", re.IGNORECASE)
 # a letter stated to be the answer, wherever it stands: 'The answer (D) is the correct one.', '(B) is the correct
 # option'
-# a relative clause that gives the answer's option: ', which corresponds to option D (4/5)', ', which is option B'
+# a statement judged rather than an answer named: 'option (A) is correct' (not 'the correct answer')
 _BARE_VERDICT = re.compile(r"(?:correct|right|true|正确|對|对)$")
+# a relative clause that gives the answer's option: ', which corresponds to option D (4/5)', ', which is option B'
 _LABEL_CLAUSE = re.compile(r",\s*(?:which|that)\s+(?:corresponds|matches|is|refers)\s+(?:to\s+)?"
                            r"(?:option|choice|answer)\s*[(\[]?([A-L])\b", re.IGNORECASE)
 _STATED = re.compile(r"\b(?i:answer|option|choice)\s*[(\[]([A-L])[)\]]\s+is\s+(?:the\s+)?(?:correct|right|best)\b"
@@ -555,9 +556,14 @@ def _angles(text: str) -> str:
     return _ANGLE_WORD.sub("∠", text) if "ngle" in text else text
 
 
+def _flat(text: str) -> str:
+    """The text as figure names are compared: angles as ∠, no spaces, the Greek capital Δ as the triangle sign."""
+    return _angles(text).replace(" ", "").replace("Δ", "△")
+
+
 def _names(text: str, target: str) -> bool:
     """Does the text name the asked-for figure ('∠C' as 'angle C'; 'BE' as 'EB', the same segment)?"""
-    text = _angles(text).replace(" ", "").replace("Δ", "△")  # the Greek capital for the triangle sign
+    text = _flat(text)
     return target in text or (len(target) <= 4 and target[::-1] in text and not target.startswith("∠"))
 
 
@@ -573,18 +579,14 @@ def _about_target(answer: str, target: str, options: O.OptionSet, letters: str, 
         distinct = spans.distinct_claims(place.text, claims) if claims else []
         if len(distinct) == 1:
             return distinct[0]
-        if not distinct and _VALUE_AFTER.search(_angles(place.text).replace(" ", ""), 0) and \
-                _stated_after(place.text, target):
+        if not distinct and _stated_after(place.text, target):
             return ""  # 'Therefore, the perimeter of ABCD is 10cm + 10cm + 4cm = 24cm.': a value no option has
     return None
 
 
-_VALUE_AFTER = re.compile(r"\d")
-
-
 def _stated_after(text: str, target: str) -> bool:
     """Does a number follow the asked-for figure's name in `text` ('the perimeter of ABCD is … = 24cm')?"""
-    flat = _angles(text).replace(" ", "").replace("Δ", "△")
+    flat = _flat(text)
     at = flat.find(target)
     return at >= 0 and any(c.isdigit() for c in flat[at + len(target):])
 
@@ -730,11 +732,12 @@ _UNKNOWABLE_NEEDS = ("sufficient", "not enough", "without", "impossible", "possi
                      "unable")
 
 # the answer opens by declining to choose: 'it is not possible to accurately determine which of …'
-_UNDECIDED = re.compile(r"\b(?:not possible|impossible|cannot|can't|can ?not|unable)\b[^.\n]{0,30}?"
-                        r"\b(?:determine|tell|say|decide|identify|judge)\b[^.\n]{0,20}?\bwhich\b", re.IGNORECASE)
-_DECLINES_EITHER = re.compile(r"\b(?:not possible|impossible|cannot|can't|can ?not|unable)\b[^.\n]{0,30}?"
-                              r"\b(?:select|choose|pick|determine|say|decide)\b[^.\n]{0,10}?\beither\b[^.\n]{1,120}?\bor\b",
-                              re.IGNORECASE)
+_CANNOT = r"\b(?:not possible|impossible|cannot|can't|can ?not|unable)\b[^.\n]{0,30}?"
+_UNDECIDED = re.compile(_CANNOT + r"\b(?:determine|tell|say|decide|identify|judge)\b[^.\n]{0,20}?\bwhich\b",
+                        re.IGNORECASE)
+# a conclusion declining both: 'it is not possible to confidently select either (A) … or (B) …'
+_DECLINES_EITHER = re.compile(_CANNOT + r"\b(?:select|choose|pick|determine|say|decide)\b[^.\n]{0,10}?\beither\b"
+                              r"[^.\n]{1,120}?\bor\b", re.IGNORECASE)
 _OPENS_AT = 4  # an option named this near a sentence's start is what the sentence is about
 
 
@@ -843,6 +846,11 @@ def _setup(choices: tuple[str, ...], question: str | None) -> tuple:
     return options, shown, _yes_no(choices), scenery, names, verdicts, true_false, unknown, negative
 
 
+def _hedged(letters: list[str], choices: tuple[str, ...], place: str) -> Match:
+    named = ", ".join(f"({d}) {choices[_LETTERS.index(d)]}" for d in letters[:3])
+    return Match(0.0, False, letters, f"hedged between {named}", details={"place": place})
+
+
 @grader("choice")
 def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     """A letter like '(B)' or 'c', the text of exactly one option or its paraphrase, or yes/no."""
@@ -885,8 +893,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         return Match(0.0, False, None, "listed options without choosing one", details={"place": "lead"})
     stacked = _stacked_letters(answer, letters) if "\n" in answer and len(answer) <= 60 else ()
     if len(stacked) >= 2:  # 'A\nB': two letters, one per line, and nothing else: a hedge (3.5)
-        named = ", ".join(f"({d}) {choices[_LETTERS.index(d)]}" for d in stacked[:3])
-        return Match(0.0, False, list(stacked), f"hedged between {named}", details={"place": "lead"})
+        return _hedged(list(stacked), choices, "lead")
     echoed = _LETTER_THEN_LIST.match(answer)
     if echoed and echoed.group(1) in letters and _lists_every(answer[echoed.end(1):], letters):
         return chose(echoed.group(1), "lead")  # 'A (A) A, (B) B, (C) C, …': the letter, then the options echoed
@@ -979,8 +986,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         if len(distinct) > 1 and place.kind != "bold":
             if first:
                 return chose(first, "lead")
-            named = ", ".join(f"({d}) {choices[_LETTERS.index(d)]}" for d in distinct[:3])
-            return Match(0.0, False, distinct, f"hedged between {named}", details={"place": place.kind})
+            return _hedged(distinct, choices, place.kind)
         if yes_no and place.kind in ("lead", "sentence"):
             lead = "yes" if _YES.match(place.text) else "no" if _NO.match(place.text) else None
             if lead is None and question:

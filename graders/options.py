@@ -479,6 +479,7 @@ def _one_word_options(options: tuple[str, ...]) -> bool:
 
 
 def _misspelt(options: tuple[str, ...], words: list[tuple[int, str]]) -> list[Mention]:
+    """Words (of the first 400) one edit from exactly one option's stem: 'sagitate' for 'Sagittate'."""
     found = []
     for at, w in words[:400]:
         if len(w) >= 5 and w.isalpha():

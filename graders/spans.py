@@ -109,12 +109,16 @@ def plain(text: str) -> str:
 _OPENS_IF = re.compile(r"[\s*\W]{0,4}if\b", re.IGNORECASE)
 
 
+def _sentence_start(text: str, at: int) -> int:
+    """Where the sentence holding `at` starts (just after the stop before it)."""
+    return max(text.rfind(stop, 0, at) for stop in (". ", "\n", "? ", "! ")) + 1
+
+
 def _conditional(text: str, marker: re.Match) -> bool:
     """'If the price is the same, then the answer would be A.': an answer under a premise left open, not given."""
     if "would" not in marker.group().lower():
         return False
-    start = max(text.rfind(stop, 0, marker.start()) for stop in (". ", "\n", "? ", "! ")) + 1
-    return _OPENS_IF.match(text, start) is not None
+    return _OPENS_IF.match(text, _sentence_start(text, marker.start())) is not None
 
 
 def states_answer(text: str) -> bool:
@@ -127,7 +131,7 @@ _REASON = re.compile(r"[ \t*-]*(?:(?:this|that|it)(?: is|'s) (?:because|due to)|
 
 def _in_reason(text: str, at: int) -> bool:
     """Does the sentence holding `at` open as a reason ('This is because …', 'Because …')?"""
-    start = max(text.rfind(stop, 0, at) for stop in (". ", "\n", "? ", "! ")) + 1
+    start = _sentence_start(text, at)
     return _REASON.match(text, start) is not None and start < at
 
 
