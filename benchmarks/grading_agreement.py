@@ -61,7 +61,8 @@ REAL_MC = {"real_mc.jsonl.gz": "real multiple-choice answers",
            "real_mc_7.jsonl.gz": "real multiple-choice answers, seventh draw",
            "real_mc_8.jsonl.gz": "real multiple-choice answers, eighth draw",
            "real_mc_9.jsonl.gz": "real multiple-choice answers, ninth draw",
-           "real_mc_10.jsonl.gz": "real multiple-choice answers, tenth draw"}
+           "real_mc_10.jsonl.gz": "real multiple-choice answers, tenth draw",
+           "real_mc_11.jsonl.gz": "real multiple-choice answers, eleventh draw (other releases)"}
 
 
 def real_mc_rows(name: str = "real_mc.jsonl.gz") -> list[dict]:
@@ -75,12 +76,23 @@ def mc_case(row: dict) -> dict:
     # BLINK's Counting options are unknown: a placeholder no answer contains ("option A" would match "Option (A)")
     choices = [row["options"][k] or f"unstated option text {k}{k}{k}" for k in letters]
     truth = row.get("truth") if row.get("truth") in letters else letters[0]
-    # every one of these benchmarks listed the options after the question, each with its letter
-    listing = " ".join(f"({k}) {row['options'][k] or ''}".rstrip() for k in letters)
-    prompt = f"{row.get('question') or ''}\nSelect from the following choices. {listing}".strip()
+    if row.get("question_lists_options"):
+        # the question as the model saw it, with its options: "Caption A: …" lines, or a plain list without letters
+        prompt = row.get("question") or ""
+    else:  # the benchmark listed the options after the question, each with its letter
+        listing = " ".join(f"({k}) {row['options'][k] or ''}".rstrip() for k in letters)
+        prompt = f"{row.get('question') or ''}\nSelect from the following choices. {listing}".strip()
     return {"id": f"{row['source']}/{row['model']}/{row['question_id']}", "family": "real_mc",
-            "category": row["source"], "modality": "image", "prompt": prompt,
+            "category": row["source"], "modality": row.get("modality", "image"), "prompt": prompt,
             "truth": {"kind": "choice", "value": truth, "choices": choices}, "grader": {"name": "choice"}}
+
+
+def publisher_agrees(row: dict, got: str | None) -> bool:
+    """Whether the grader's option is the publisher's. Where the publisher gave only a verdict, "incorrect"
+    (TempCompass's GPT-3.5 judge, `publisher_verdict_only`), any option but the truth agrees with it."""
+    if row.get("publisher_verdict_only"):
+        return got != row.get("truth")
+    return got == row["reference"]
 
 
 def ratio(counter: Counter) -> str:
@@ -144,7 +156,7 @@ def real_mc_agreement(show: int, corpus: str = "real_mc.jsonl.gz") -> dict[str, 
     for row in real_mc_rows(corpus):
         g = grade(mc_case(row), {"content": row["answer"], "finish_reason": "stop"})
         got = g.extracted if isinstance(g.extracted, str) and g.extracted in LETTERS else None
-        same = got == row["reference"]
+        same = publisher_agrees(row, got)
         row_id = f"{row['source']}/{row['model']}/{row['question_id']}"
         part = agree[half(row_id)]
         group = ("defect" if row.get("reference_defect") else "suspect" if row.get("publisher_parse_suspect")
@@ -155,12 +167,12 @@ def real_mc_agreement(show: int, corpus: str = "real_mc.jsonl.gz") -> dict[str, 
                 part["blind control"][got == blind[row_id]] += 1
             else:
                 part["blind " + ("grader" if got == blind[row_id] else "publisher"
-                                 if row["reference"] == blind[row_id] else "neither")][True] += 1
+                                 if publisher_agrees(row, blind[row_id]) else "neither")][True] += 1
         if group == "trusted":
-            trusted_rows[half(row_id)].append((row_id, got, row["reference"]))
+            trusted_rows[half(row_id)].append((row_id, got, row))
         if group == "trusted":
             # the reading a careful human gives where one was asked blind, else the publisher's parse
-            part["adjudicated"][got == blind.get(row_id, row["reference"])] += 1
+            part["adjudicated"][got == blind[row_id] if row_id in blind else same] += 1
             part["source:" + row["source"].split(" (")[0]][same] += 1
         if not same and group == "trusted" and half(row_id) == "looked-at":
             misses.append((row, got))
@@ -193,7 +205,7 @@ READINGS = {"held-back": ("real_mc_adjudicated.jsonl", "real_mc_adjudicated_2.js
             "looked-at": ("real_mc_looked_1.jsonl", "real_mc_looked_2.jsonl")}
 
 
-def two_readings(part: str, rows: list[tuple[str, str | None, str | None]]) -> None:
+def two_readings(part: str, rows: list[tuple[str, str | None, dict]]) -> None:
     """Rows read blind twice, by two readers who saw neither each other's reading nor the graders: how often
     two careful humans agree, set beside how often the grader agrees with each of them (the data README)."""
     first, second = (adjudicated(name) for name in READINGS[part])
@@ -202,7 +214,7 @@ def two_readings(part: str, rows: list[tuple[str, str | None, str | None]]) -> N
         return
     alike = Counter(first[i] == second[i] for i, _, _ in both)
     grader_one, grader_two = (Counter(got == r[i] for i, got, _ in both) for r in (first, second))
-    publisher_one, publisher_two = (Counter(ref == r[i] for i, _, ref in both) for r in (first, second))
+    publisher_one, publisher_two = (Counter(publisher_agrees(row, r[i]) for i, _, row in both) for r in (first, second))
     either = Counter(got in (first[i], second[i]) for i, got, _ in both)
     print(f"real multiple-choice answers, all draws, {part} rows read blind twice ({len(both)}: disagreements of grader"
           f" and publisher and as many agreeing rows): the two readers agree on {ratio(alike)}; the grader agrees "
@@ -211,8 +223,8 @@ def two_readings(part: str, rows: list[tuple[str, str | None, str | None]]) -> N
           f"the second on {ratio(publisher_two)}")
     # over the whole part: rows read by nobody are ones where grader and publisher agree, which the readers read
     # alike in (nearly) every control, so they count as agreeing for all of them
-    unread = [(got, ref) for i, got, ref in rows if not (i in first and i in second)]
-    kept = sum(got == ref for got, ref in unread)  # a row not read twice: the grader against the publisher
+    unread = [(got, row) for i, got, row in rows if not (i in first and i in second)]
+    kept = sum(publisher_agrees(row, got) for got, row in unread)  # a row not read twice: grader against publisher
 
     def over_all(counter: Counter, readers: bool = False) -> str:
         agree = counter[True] + (len(unread) if readers else kept)

@@ -47,8 +47,9 @@ def _rows_by_id() -> dict[str, dict]:
 def _write_packet(path: Path, keyed: list[tuple[str, str, dict]]) -> None:
     with path.open("w", encoding="utf-8") as handle:
         for key, _, row in keyed:
+            shown = {} if row.get("letters_shown", True) else {"letters_shown": False}  # options listed unlettered
             handle.write(json.dumps({"key": key, "question": row.get("question") or "", "options": row["options"],
-                                     "answer": row["answer"]}, ensure_ascii=False) + "\n")
+                                     **shown, "answer": row["answer"]}, ensure_ascii=False) + "\n")
 
 
 def _trusted(part: str) -> list[tuple[str, dict, bool]]:
@@ -63,7 +64,8 @@ def _trusted(part: str) -> list[tuple[str, dict, bool]]:
             continue
         g = grade(ga.mc_case(row), {"content": row["answer"], "finish_reason": "stop"})
         got = g.extracted if isinstance(g.extracted, str) and g.extracted in ga.LETTERS else None
-        out.append((row_id, row, got == row["reference"]))
+        # a verdict-only parse names no option: such a row is always read, as a disagreement would be
+        out.append((row_id, row, ga.publisher_agrees(row, got) and not row.get("publisher_verdict_only")))
     return out
 
 
