@@ -23,12 +23,15 @@ import argparse
 import gzip
 import hashlib
 import json
+import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from graders import CaseSpec, grade
-
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this checkout's graders, not an installed copy (which may be another checkout's)
+
+from graders import CaseSpec, grade  # noqa: E402
+
 DATA = ROOT / "tests" / "data" / "grading"
 LETTERS = "ABCDEFGHIJKLMNOP"
 HALVES = ("looked-at", "held-back")
