@@ -21,21 +21,25 @@ def test_two_readings_counts_unread_rows_against_the_publisher(monkeypatch, caps
     first = {"r1": "A", "r2": "B", "r3": None, "r4": "C"}
     second = {"r1": "A", "r2": "B", "r3": "D", "r4": "C"}
     monkeypatch.setattr(ga, "adjudicated", lambda name="": first if name.endswith("ted.jsonl") else second)
-    rows = [  # (row id, grader, publisher)
-        ("r1", "A", "B"),  # read twice, readers alike, grader right
-        ("r2", "C", "B"),  # readers alike, grader wrong: a miss, 'another letter'
-        ("r3", "D", "D"),  # readers differ: the grader agrees with one of them
-        ("r4", "C", "C"),  # a control
-        ("r5", "A", "A"),  # not read, grader = publisher: counts as agreeing
-        ("r6", None, "B"),  # not read, grader != publisher (a new disagreement): a miss until it is read
+    rows = [  # (row id, grader, the row with the publisher's parse)
+        ("r1", "A", {"reference": "B"}),  # read twice, readers alike, grader right
+        ("r2", "C", {"reference": "B"}),  # readers alike, grader wrong: a miss, 'another letter'
+        ("r3", "D", {"reference": "D"}),  # readers differ: the grader agrees with one of them
+        ("r4", "C", {"reference": "C"}),  # a control
+        ("r5", "A", {"reference": "A"}),  # not read, grader = publisher: counts as agreeing
+        ("r6", None, {"reference": "B"}),  # not read, grader != publisher (a new disagreement): a miss until read
+        # not read, the publisher's verdict 'incorrect' only: any option but the truth agrees with it, the truth not
+        ("r7", "A", {"reference": None, "truth": "B", "publisher_verdict_only": True}),
+        ("r8", "B", {"reference": None, "truth": "B", "publisher_verdict_only": True}),
     ]
     ga.two_readings("held-back", rows)
     out = capsys.readouterr().out
     assert "read blind twice (4:" in out and "the two readers agree on 3/4" in out
     assert "with at least one of them on 3/4" in out
     assert "another letter 1" in out and "none for a letter 0" in out
-    assert "reader with reader 5/6" in out  # r3 differs; unread rows count as read alike
-    assert "with the readers (their reading where they agree, either where they differ) 4/6" in out  # r2, r6 miss
+    assert "reader with reader 7/8" in out  # r3 differs; unread rows count as read alike
+    # r2, r6 and r8 miss
+    assert "with the readers (their reading where they agree, either where they differ) 5/8" in out
 
 
 def test_reread_packets_hold_only_the_text_a_reader_needs(tmp_path):
@@ -45,4 +49,5 @@ def test_reread_packets_hold_only_the_text_a_reader_needs(tmp_path):
             .splitlines()]
     assert {r["key"] for r in rows} == set(keys)
     assert set(keys.values()) == set(ga.adjudicated())  # every row read once, and nothing else
-    assert all(set(r) == {"key", "question", "options", "answer"} for r in rows)  # no parse, truth or reading
+    # no parse, truth or reading; only whether the options were shown without letters
+    assert all(set(r) - {"letters_shown"} == {"key", "question", "options", "answer"} for r in rows)

@@ -142,10 +142,13 @@ def m3cot_rows(mirror: Mirror, draw: int, seen: frozenset) -> list[dict]:
             if ("M3CoT", model, rec["id"]) in seen:
                 continue
             question = head.replace("[Question]\n", "").replace("[Context]\n", "").strip()
+            parsed = m3cot_parse(answer, choices)
+            # a bracketed letter the options do not have ('(Z)') is no option: the scorer counts it wrong
+            reference = parsed if parsed and parsed in LETTERS[: len(choices)] else None
             found.append(row("M3CoT", mirror.repo, mirror.commit, path, model, rec["id"], question,
-                             {LETTERS[i]: c for i, c in enumerate(choices)}, answer, m3cot_parse(answer, choices),
-                             rec["answer"], None, "M3CoT's scorer (utils/metric.py judge_answer), re-run: the last "
-                             "'(X)', else the last option text found, else the last lone letter"))
+                             {LETTERS[i]: c for i, c in enumerate(choices)}, answer, reference, rec["answer"],
+                             parsed, "M3CoT's scorer (utils/metric.py judge_answer), re-run: the last '(X)', else "
+                             "the last option text found, else the last lone letter"))
         out += sample(found, PER_GROUP["M3CoT"], f"M3CoT/{model}/draw{draw}")
     return out
 
