@@ -85,8 +85,9 @@ def _letters_named(text: str, letters: str, shown: bool,
 
 
 # where the question ends: its list of options, or the instruction to choose ('Select from A, B and C.')
-_LISTING = re.compile(r"[(\[]A[)\]]|(?:^|\s)A[.)]\s|\b(?:select|choose|pick)\s+(?:from|one|the|an?)\b",
-                      re.IGNORECASE)
+_LISTING = re.compile(r"[(\[]A[)\]]|(?:^|\s)A[.)]\s|\b(?:select|choose|pick)\s+(?:from|one|the|an?)\b|"
+                      r"\n[ \t]*(?:choices|options)[ \t]*:", re.IGNORECASE)  # also 'Choices: toothpick, food, …'
+
 
 
 @lru_cache(maxsize=256)
@@ -330,7 +331,7 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
     text = place.text
     found = []
     said = _UNKNOWABLE_SAID.search(text) if unknown and has_any(text.lower(), _UNKNOWABLE_NEEDS) else None
-    if said and "which" in text and _WHICH_OPTION.search(text):
+    if said and _WHICH_OPTION.search(text):
         said = None  # 'Without further information, it is difficult to determine which option is correct.': no choice
     if said:
         # 'it is impossible to determine if the statement is true or false' chooses 'Insufficient information';
@@ -400,8 +401,18 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
         # a worked formula states the value after its last '=': '20° + 140° = 160°' names no 20° (3.3)
         last = visible.rindex("=")
         visible = " " * last + visible[last:]
+    if " and " in visible and _value_lists(options.options):
+        # options that are lists of values ('0.0, 13.0') are named by the values joined by 'and' too ('are 0.0 and
+        # 13.0 meters, respectively'); the same length, so positions hold
+        visible = _AND_BETWEEN_VALUES.sub(",    ", visible)
     # an option saying the answer cannot be known is named by saying so, or by its whole text, not by one of its
     # words: 'Without further information, it is difficult to determine which option is correct.' names none
+    if options.cased and len(canonical) == len(text):
+        # options that differ only in case ('Aa', 'aa', 'AA') are named as written, outside the blanked stretches
+        shown_text = _blanked(text, ranges) if ranges else text
+        found += [(m.start(), _LETTERS[i]) for i, o in enumerate(options.cased)
+                  for m in re.finditer(rf"(?<![\w']){re.escape(o)}(?![\w'])", shown_text)]
+        return sorted(found)
     found += [(at, _LETTERS[i]) for at, i in O.named(options, visible, scenery)
               if _LETTERS[i] != unknown or options.options[i] in visible]
     if ranges and "(" in canonical and options.kind == "words" and _bracketed_options(options.options):
@@ -430,6 +441,14 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
 
 
 _NEGATIVE_NEEDS = ("not", "no", "neither", "nor", "never", "n't")
+_ONLY_LETTERS = re.compile(r"[\W_]*(?:[(\[]?[A-L][)\]]?(?:[\s,;.&]|\band\b|\bor\b)*)+")
+_VALUE_LIST = re.compile(r"\s*-?\d[\d.]*(?:\s*,\s*-?\d[\d.]*)+\s*")
+_AND_BETWEEN_VALUES = re.compile(r"(?<=\d) and (?=-?\d)")
+
+
+@lru_cache(maxsize=256)
+def _value_lists(options: tuple[str, ...]) -> bool:
+    return any(_VALUE_LIST.fullmatch(o) for o in options)
 _CLOCK = re.compile(r"\b\d{1,2}:(\d{2})\b")
 _YES_OR_NO = re.compile(r"\b(yes|no)\b")
 _GROUPED = re.compile(r"(?<=\d),(?=\d{3}\b)")
@@ -725,9 +744,12 @@ _UNKNOWABLE_SAID = re.compile(
     r"the (?:exact |precise )?(?:answer|outcome|result|effect|value|number))\b",
     re.IGNORECASE)
 # 'difficult to determine which option is correct' declines to choose: it says no option is the answer (4.4)
+# and so does 'cannot confidently determine the correct answer': which option is correct, not what the picture holds
 _WHICH_OPTION = re.compile(r"\b(?:determine|tell|predict|say|decide|know|identify|judge|answer|conclude)\s+which\s+"
-                           r"(?:of\s+the\s+)?"
-                           r"(?:options?|answers?|choices?|one)\b", re.IGNORECASE)
+                           r"(?:of\s+the\s+)?(?:options?|answers?|choices?|one)\b|"
+                           r"\b(?:determine|tell|say|decide|know|identify|provide|give|select|choose|pick)\s+"
+                           r"(?:a\s+|the\s+)?(?:correct|right|definitive|definite)\s+(?:answer|option|choice)\b",
+                           re.IGNORECASE)
 _UNKNOWABLE_NEEDS = ("sufficient", "not enough", "without", "impossible", "possible", "difficult", "hard", "can",
                      "unable")
 
@@ -753,26 +775,53 @@ _LEAD_LABEL = re.compile(r"\W{0,3}(?:(?:option|image|picture|figure|set|choice)\
                          re.IGNORECASE)
 
 
+def _text_opening(sentence: str, options: O.OptionSet, letters: str) -> tuple[str, bool] | None:
+    """The option whose own whole text opens the sentence, and whether as a heading ('Burial Tomb: The beige part
+    …') rather than as its subject ('A park is a location …')."""
+    head = " ".join(O.canon(sentence[:120]).replace("- ", "-").replace("-", " ").split())
+    found = [(letters[i], head[len(o)] == ":") for i, o in enumerate(options.options)
+             if len(o) >= 3 and head.startswith(o) and head[len(o):len(o) + 1] in (":", " ")]
+    return found[0] if len(found) == 1 else None
+
+
 def _reviewed(answer: str, options: O.OptionSet, letters: str, shown: bool) -> frozenset[str]:
     """Sentences of an option-by-option review: two or more sentences, each opening with a different option
     in the options' order ('(A) The first image shows …', '(B) The second image …'; 'Point A is on the
-    head. Point B is on …'). Each describes its option; none chooses it (POLICY 4.5). Only options that are
-    things to describe (images, points) or written with their letter open a review: 'True, …' / 'False, …'
-    are verdicts."""
-    if answer.count("\n") + answer.count(". ") < 2:
-        return frozenset()
+    head. Point B is on …'; 'Burial Tomb: … Pyramid: …'). Each describes its option; none chooses it (POLICY
+    4.5). Only options that are things to describe (images, points), written with their letter or as headings open
+    a review of two: 'True, …' / 'False, …' are verdicts; sentences that open with options' whole texts as their
+    subjects ('A park is …', 'A school is …') make one from three."""
     items = options.kind in ("indexed", "labelled")
+    # options' own texts open a review unless they are verdicts ('True, …', 'Yes, …')
+    words = options.kind == "words" and not set(options.options) & {"true", "false", "yes", "no"}
+    few = answer.count("\n") + answer.count(". ") < 2
+    if few and not (words and answer.count(": ") >= 2):
+        return frozenset()
     review: list[str] = []
-    run: list[tuple[str, str]] = []
+    run: list[tuple[str, str, bool, bool]] = []  # (sentence, letter, by a label or a heading, by an option's text)
     between: list[str] = []  # sentences after a run's item, before the next: they describe that item too
+
+    def close(run: list[tuple[str, str, bool, bool]], after: list[str]) -> list[str]:
+        enough = len(run) >= 2 if all(item[2] for item in run) else len(run) >= 3
+        if not enough or _RANKS.search(run[0][0]):
+            return []
+        # sentences after the last item opened by an option's text go on describing it
+        tail = after if run[-1][3] else []
+        return [s for s in [item[0] for item in run] + tail if not _JUDGED_RIGHT.search(s)]
+
     for sentence in spans.sentences(spans.plain(answer)):
-        label = _LEAD_LABEL.match(sentence) if shown else None  # '(A) The …', 'Option (A) picture A: …'
+        label = _LEAD_LABEL.match(sentence) if shown and not few else None  # '(A) The …', 'Option (A) picture A: …'
+        strong = True
         if label:
             opening = {label.group(1).upper()} & set(letters)
-        elif items:
+        elif items and not few:
             head = O.canon(sentence[:40])
             opening = {letters[i] for i, p in enumerate(options.patterns) if (m := p.search(head)) and
                        m.start() <= _OPENS_AT}
+        elif words and (text := _text_opening(sentence, options, letters)):
+            opening, strong = {text[0]}, text[1]
+        elif words and run and run[-1][3]:
+            opening = set()  # a sentence after an option's text opened one: it describes that option too
         else:
             continue
         if len(opening) != 1:
@@ -781,15 +830,14 @@ def _reviewed(answer: str, options: O.OptionSet, letters: str, shown: bool) -> f
             continue
         letter = opening.pop()
         if run and letter <= run[-1][1]:  # the order restarts: the review, if any, ended
-            if len(run) >= 2 and not _RANKS.search(run[0][0]):
-                review += [s for s, _ in run if not _JUDGED_RIGHT.search(s)]
+            review += close(run, between)
             run = []
         if run:
             review += [s for s in between if shown and not _JUDGED_RIGHT.search(s)]  # within the review
         between = []
-        run.append((sentence, letter))
-    if len(run) >= 2 and not _RANKS.search(run[0][0]):
-        review += [s for s, _ in run if not _JUDGED_RIGHT.search(s)]
+        run.append((sentence, letter, strong, not label and not items))
+    if run:
+        review += close(run, between)
     return frozenset(review)
 
 
@@ -830,6 +878,75 @@ def _own_letters(options: tuple[str, ...]) -> frozenset[str]:
     return frozenset(k for k, o in zip(_LETTERS, options, strict=False) if o == k.lower())
 
 
+# an option's own words that could be read as a claim of their own: another letter ('option B in the image'),
+# a verdict ('All answer choices … are incorrect'), a negation
+_HAZARD = re.compile(r"\b(?i:options?|choices?|answers?|correct|incorrect|wrong)\b|"
+                     r"(?<![A-Za-z0-9])[A-L](?![A-Za-z0-9])")
+_WRITTEN = re.compile(r"(?<![A-Za-z0-9])(?:[(\[]([A-La-l])[)\]]|([A-L])[.:)])[ \t]+")  # '(D) ', '(c) ', 'D. ', 'D) '
+
+
+@lru_cache(maxsize=256)
+def _hazardous(choices: tuple[str, ...]) -> tuple[tuple[int, str], ...]:
+    """Options whose own text holds words that could claim something else (_HAZARD), with their lowercase text."""
+    return tuple((i, " ".join(c.lower().split()).rstrip(" .!?")) for i, c in enumerate(choices)
+                 if len(c.split()) >= 2 and _HAZARD.search(c))
+
+
+def _own_words_blanked(answer: str, choices: tuple[str, ...]) -> str:
+    """The answer with an option's own words blanked where they follow its own letter: '(D) option B in the image
+    is the answer.' and '(C) Option B.' (a start of C's text 'Option B in the image') are the letter D and C; the
+    letter inside the option's text, or its 'incorrect', is no claim of the answer's (4.1)."""
+    hazards = _hazardous(choices)
+    if not hazards or not ("(" in answer or "." in answer or ")" in answer or ":" in answer):
+        return answer
+    blanks = []
+    low = answer.lower()
+    for m in _WRITTEN.finditer(answer):
+        letter = (m.group(1) or m.group(2)).upper()
+        own = next((text for i, text in hazards if _LETTERS[i] == letter), None)
+        if own is None:
+            continue
+        rest = " ".join(low[m.end():m.end() + len(own) + 40].split())
+        if rest.startswith(own):
+            said = own
+        else:  # a start of the option's text, of two words or more, up to the sentence's or line's end
+            cut = re.match(r"[^.\n!?<]*", rest).group().strip()
+            said = cut if len(cut.split()) >= 2 and own.startswith(cut) else None
+        if said:
+            end = m.end()
+            for word in said.split():  # the same words in the answer, whatever spaces stand between them
+                end = low.index(word, end) + len(word)
+            line_start = answer.rfind("\n", 0, m.start()) + 1
+            line_end = answer.find("\n", end)
+            alone = not answer[line_start:m.start()].strip() and \
+                not answer[end:line_end if line_end >= 0 else len(answer)].strip(" \t.;,")
+            blanks.append((m.end(), end, alone))
+    # options written alone on their lines, two or more, are the list of options echoed: left as they are (4.4)
+    listed = sum(alone for _, _, alone in blanks) >= 2
+    kept = [(a, b) for a, b, alone in blanks if not (alone and listed)]
+    return _blanked(answer, kept) if kept else answer
+
+
+# the prompt's own word for its options ('Caption A: …', 'Sentence B: …' on lines of their own)
+_LABEL_LINE = re.compile(r"^[ \t]*([A-Z][a-z]{2,12}) ([A-L]):[ \t]", re.MULTILINE)
+
+
+@lru_cache(maxsize=256)
+def _option_label(question: str | None) -> tuple[str | None, re.Pattern | None]:
+    """Where the prompt names its options with a word and a letter, one per line ('Caption A: …', 'Caption B:
+    …'): the question with those labels written as letters ('(A) …'), and a pattern for the label in an answer
+    ('Caption B' is option B, as 'option B' is)."""
+    if not question or ":" not in question:
+        return question, None
+    found = _LABEL_LINE.findall(question)
+    words = {w for w, _ in found}
+    if len(found) < 2 or len(words) != 1 or [k for _, k in found] != list(_LETTERS[: len(found)]):
+        return question, None
+    word = words.pop()
+    lettered = _LABEL_LINE.sub(lambda m: m.group(0).replace(f"{word} {m.group(2)}:", f"({m.group(2)})"), question)
+    return lettered, re.compile(rf"\b{word}\s+([A-L])\b", re.IGNORECASE)
+
+
 @lru_cache(maxsize=256)
 def _setup(choices: tuple[str, ...], question: str | None) -> tuple:
     """What a case's options and question say about reading any answer to it (computed once per case)."""
@@ -856,7 +973,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     """A letter like '(B)' or 'c', the text of exactly one option or its paraphrase, or yes/no."""
     choices = tuple(truth.choices or ())
     want = str(truth.value)
-    question = args.get("question")
+    question, label = _option_label(args.get("question"))
     letters = _LETTERS[: len(choices)]
     options, shown, yes_no, scenery, names, verdicts, true_false, unknown, negative = _setup(choices, question)
 
@@ -865,6 +982,14 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         return Match(float(letter == want), letter == want, letter, f"chose ({letter}) {text}", details={"place": how})
 
     answer = _SPECIAL_TOKENS.sub("", answer) if "<" in answer else answer  # '<s> A': LLaVA's start token
+    echoed = max(answer.find("[Choices]"), answer.find("Choices:"))
+    if echoed >= 0 and "Answer:" in answer[echoed:] and not spans.states_answer(answer[:echoed]):
+        # '[Context] [Question] … [Choices] (A) … (D) … Answer: (C), (D), (A)': the prompt echoed up to its
+        # 'Answer:'; what follows is the answer
+        answer = answer[answer.rindex("Answer:") + len("Answer:"):]
+    if label:  # 'Caption B' where the prompt listed 'Caption A: …', 'Caption B: …': the letter, written as one
+        answer = label.sub(lambda m: f"option {m.group(1).upper()}", answer)
+    answer = _own_words_blanked(answer, choices)
     run_on = None
     if "\nHint" in answer or "\nQuestion" in answer or ("?" in answer and "\n" in answer):
         run_on = next((m for m in itertools.islice(_RUN_ON.finditer(answer), 4)
@@ -979,8 +1104,10 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                         len(spans.sentences(answer)) >= 3:
                     continue  # reasoning that never names the asked-for figure: its values are of other things
             return chose(distinct[0], place.kind)
-        if len(distinct) == len(choices) >= 3:
-            continue  # every option named: the question's list echoed, not an answer
+        in_order = distinct == sorted(distinct)
+        if len(distinct) == len(choices) >= 3 and (in_order or not _ONLY_LETTERS.fullmatch(place.text)):
+            continue  # every option named: the question's list echoed, not an answer; but 'Answer: (C), (D), (A),
+            # (B), (C).', letters only and out of order, is a hedge
         if len(distinct) > 1 and place.kind in ("lead", "sentence") and _INTRODUCED.search(place.text):
             continue  # 'The diagram shows two solutions, Solution A and Solution B.': the things, before the answer
         if len(distinct) > 1 and place.kind != "bold":

@@ -283,6 +283,7 @@ class OptionSet:
     vectors: tuple[tuple[int, int], ...] = ()  # direction
     stems: tuple[tuple[str, ...], ...] = ()  # words
     labels: tuple[re.Pattern | None, ...] = ()  # words: the options among them named by their letter
+    cased: tuple[str, ...] = ()  # words: the options as written, where two differ only in case ('Aa', 'aa', 'AA')
 
 
 @lru_cache(maxsize=256)
@@ -306,7 +307,11 @@ def option_set(options: tuple[str, ...]) -> OptionSet:
         vectors.append(found[0][1] if len(found) == 1 else None)
     if all(vectors) and len(set(vectors)) == len(vectors):
         return OptionSet("direction", canonical, vectors=tuple(vectors))  # type: ignore[arg-type]
-    return OptionSet("words", canonical, stems=tuple(tuple(_stems(o)) for o in canonical), labels=labelled)
+    # genotypes ('Aa', 'aa', 'AA'): one word in any case names all of them, so they are read as written
+    written = tuple(o.strip() for o in options)
+    cased = written if len({c.lower() for c in canonical}) < len(set(written)) == len(written) else ()
+    return OptionSet("words", canonical, stems=tuple(tuple(_stems(o)) for o in canonical), labels=labelled,
+                     cased=cased)
 
 
 _LABEL_LETTERS = "ABCDEFGHIJKL"
@@ -375,7 +380,12 @@ def named(options: OptionSet, text: str, scenery: frozenset[str] = frozenset()) 
 
 @lru_cache(maxsize=256)
 def question_stems(question: str) -> frozenset[str]:
-    return frozenset(_stems(canon(question)))
+    """The question's words, and the words every question about options may use ('choices', 'given'): they name
+    no option on their own ('multiple choices' is no 'All given choices … are wrong')."""
+    return frozenset(_stems(canon(question))) | _ABOUT_OPTIONS
+
+
+_ABOUT_OPTIONS = frozenset(stem(w) for w in ("option", "options", "choice", "choices", "answer", "answers", "given"))
 
 
 @lru_cache(maxsize=256)  # per case: the same for every answer

@@ -34,10 +34,13 @@ _BOXED = re.compile(r"\\boxed\{((?:[^{}]|\{(?:[^{}]|\{[^{}]*\}){0,100}\}){0,200}
 _MARKUP = re.compile(r"\*\*|__|`+|\\\(|\\\)|\$|^[ \t]*(?:#+|[-*•]|\d{1,2}[.)])[ \t]+(?=\S)", re.MULTILINE)
 # the lookahead holds each marker's first letter: the engine passes other positions without trying every branch
 _MARKER = re.compile(
-    r"(?=[fcoars答故应應选選])(?:"
-    r"(?:\bfinal answer|\bcorrect (?:answer|option|choice)(?: letter)?"
+    r"(?=[fcoarsbm答故应應选選])(?:"
+    # 'the best option is', 'The most logical choice, given the pattern …, is:'
+    r"(?:\bfinal answer|\b(?:correct|best|most (?:logical|likely|appropriate|reasonable|plausible|suitable|fitting))"
+    r" (?:answer|option|choice)(?: letter)?"
     # 'the correct choice from the options given is', 'the correct option based on standard solving processes is:'
-    r"(?: (?:from|among|of|based on|for|according to|given)\b[^.:\n]{1,80}?(?= (?:is|would be)\b))?|\boption letter|"
+    r"(?:,? (?:from|among|of|based on|for|according to|given)\b[^.:\n]{1,80}?(?=,? (?:is|would be)\b),?)?|"
+    r"\boption letter|"
     r"\banswer(?: to (?:this|the) question)?|\bresult|"
     r"\bsolutions?|\breturn value|\bchoice)"
     r"\s*(?:(?:is|are|would be|will be|should be)\s*:?|:|=)\s*|\breturns\s+|"

@@ -194,6 +194,40 @@ SHAPES = case("set", ["brown star", "cyan circle", "gray circle", "green square"
 
 ALL_FRAMES = {"video_mode": "frames", "frames_shown": 30}
 
+# cases of the eleventh draw's rules (options as M3CoT, TempCompass and A-OKVQA wrote them)
+M3_OWN = ["the answer is option D in the image", "option A in the image is the right option.",
+          "option C in the image is the answer.", "All the choices given in the text are wrong"]
+M3_START = ["Option C in the image", "Option A in the image", "Option B in the image",
+            "None of the options are correct."]
+M3_VERDICT = ["All answer choices in the text are incorrect", "option B in the image", "option A in the image"]
+CAPTIONS = ["The flowers are opening.", "The flowers are wilting."]
+CAPTION = case("choice", "B", "choice", prompt="Which caption matches the video better?\nCaption A: The flowers are "
+               "opening.\nCaption B: The flowers are wilting.", modality="video", choices=CAPTIONS,
+               aliases=[CAPTIONS[1]])
+COLORS = choice("C", ["purple", "orange", "yellow", "red"],
+                "What is the missing color of the part marked with a question mark?")
+GENOTYPE = choice("A", ["Aa", "aa", "AA", "Bb"],
+                  "Based on this information, what is Thor's genotype for the coat gene?")
+TANGRAM = choice("A", ["Burial tomb", "Pyramid", "Staircase", "Sand"], "What does the beige part of the tangram show?")
+PLACES = choice("A", ["A park", "A retail store", "A school", "A restaurant"],
+                "Where was this photo most likely taken?")
+UNSURE = choice("B", ["False", "Not sure", "True"], "Can you conclude that option D in the image is the right choice?")
+M3_WRONG = choice("B", ["option D in the image is the answer.", "All given choices given in the text are wrong.",
+                        "option B in the image is the correct answer."], "Which option should I choose?")
+FRUIT = ["banana", "pear", "orange", "mango"]
+UNLETTERED = case("choice", "A", "choice", prompt="Which fruit is yellow when ripe?\nChoices: banana, pear, orange, "
+                  "mango.", choices=FRUIT, aliases=["banana"])
+TOPPINGS = ["butter", "mayo", "ice cream", "icing"]
+CUPCAKES = case("choice", "C", "choice", prompt="What is the white substance on top of the cupcakes?\nChoices: butter, "
+                "mayo, ice cream, icing.", choices=TOPPINGS, aliases=["ice cream"])
+DEPTHS = choice("A", ["0.0, 13.0", "13.0, 0.0", "0.0, 4.7", "4.7, 0.0"], "What are the depths of Point A and Point C "
+                "respectively?")
+OWNER = choice("C", ["They rarely use it.", "They care about security.", "They like music.", "All of the above."],
+               "What can you infer about the owner of the laptop?")
+OWNER_A = choice("A", ["They rarely use it.", "They care about security.", "They like music.", "All of the above."],
+                 "What can you infer about the owner of the laptop?")
+
+
 TABLE = [
     # rule-id, case, response, verdict, cause
     # 1 verdicts
@@ -1002,6 +1036,44 @@ TABLE = [
                                                                    "respect of the above reaction?"),
      ok("- Aromaticity: the ring stays aromatic. So, option (A) is correct.\n- Dipole moment: no polar group is "
         "added. So, option (B) is incorrect.\n\nAnswer: B"), "correct", None),
+    # the eleventh draw's looked-at readings (other releases: M3CoT, TempCompass, A-OKVQA, CMMMU, PuzzleVQA)
+    ("4.1-own-words-after-their-letter-name-no-other-letter", choice("B", M3_OWN, "Which option solves the problem in "
+     "the image?"), ok("(B) option A in the image is the right option."), "correct", None),
+    ("4.1-a-start-of-its-own-text-after-its-letter", choice("B", M3_START, "Which molecule matches the legend?"),
+     ok("The correct answer is (B) Option A.</s>"), "correct", None),
+    ("4.1-own-verdict-words-after-their-letter-reject-nothing", choice("A", M3_VERDICT, "Which option is right?"),
+     ok("(a) All answer choices in the text are incorrect"), "correct", None),
+    ("4.4-options-alone-on-their-lines-are-still-a-list", choice("B", M3_OWN, "Which option solves the problem?"),
+     ok("(A) the answer is option D in the image\n(B) option A in the image is the right option."), "incorrect",
+     "wrong"),
+    ("4.1-the-prompts-own-word-for-its-options", CAPTION, ok("Caption B"), "correct", None),
+    ("2.1-the-most-logical-choice-is", COLORS,
+     ok("The red square overlaps the blue one to form purple.\n\nThe most logical choice, given the pattern and the "
+        "colors already used, is:\n(C) yellow"), "correct", None),
+    ("4.2-options-differing-only-in-case-are-read-as-written", GENOTYPE,
+     ok("Thor has a black coat, so he has at least one A allele. He must be Aa."), "correct", None),
+    ("4.5-a-review-under-option-headings", TANGRAM,
+     ok("Burial tomb: the beige part looks like a tomb. Pyramid: the shape is a triangle on a base. Staircase: the "
+        "steps are stacked. Sand: the color is like sand."), "incorrect", "wrong"),
+    ("4.5-three-sentences-opening-with-option-texts", PLACES,
+     ok("A park is where people relax outdoors. A retail store sells clothes. A school is where children learn. A "
+        "restaurant is a place to eat."), "incorrect", "wrong"),
+    ("4.2-cannot-determine-the-correct-answer-declines", UNSURE,
+     ok("As I cannot confidently determine the correct answer without more context, I am unable to give a definitive "
+        "answer from the given options."), "no_answer", "refusal"),
+    ("4.2-words-about-options-name-none-on-their-own", M3_WRONG,
+     ok("The picture only shows a math problem with multiple choices, and it is too blurry to work it out."),
+     "incorrect", "wrong"),
+    ("2.1-the-prompt-echoed-up-to-its-answer", OWNER_A,
+     ok("[Context] [Question] What can you infer about the owner of the laptop? [Choices] (A) They rarely use it. (B) "
+        "They care about security. (C) They like music. (D) All of the above. Answer: (C), (D), (A), (B), (C). The "
+        "owner is likely a music lover."), "incorrect", "wrong"),
+    ("3.2-an-unlettered-choices-line-is-the-option-list", CUPCAKES, ok("cream."), "correct", None),
+    ("4.2-values-joined-by-and-name-a-list-option", DEPTHS,
+     ok("The depths of Point A and Point C are 0.0 and 13.0 meters, respectively."), "correct", None),
+    ("4.4-letters-only-out-of-order-are-a-hedge", OWNER,
+     ok("Answer: (C), (D), (A), (B), (C). The owner is likely a music lover, as there are speakers beside the laptop."),
+     "incorrect", "wrong"),
 ]
 
 
