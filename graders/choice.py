@@ -312,8 +312,8 @@ _HYPOTHETICAL = re.compile(r"\W{0,3}(?:(?:for example|for instance|e\.g\.),?\s*(
                            re.IGNORECASE)
 _IF = re.compile(r"\b(?:if|suppose|assum\w*|were|would)\b", re.IGNORECASE)
 _NONE_OF_THEM = re.compile(r"\bnone of (?:the|these|those|them)\b(?:\s+(?:given|listed|provided|above))?"
-                           r"(?:\s+(?:options|choices|answers|answer choices))?\s+(?:is|are|can|could|would|fits?|"
-                           r"matches?|works?|seems?|appears?)\b", re.IGNORECASE)
+                           r"(?:\s+(?:options|choices|answers|answer choices))?(?:\s+[a-z]+ly)?\s+"
+                           r"(?:is|are|can|could|would|fits?|match(?:es)?|works?|seems?|appears?)\b", re.IGNORECASE)
 # a question the model made up after answering: 'Question: …', 'Hint: …', or a numbered one ('2) How many …?')
 _RUN_ON = re.compile(r"\n[ \t]*(?:Hint|Question)[ \t]*:|\n[ \t]*\d{1,2}[.)][ \t]+[^\n?]{5,300}\?[ \t]*(?=\n)")
 _SPECIAL_TOKENS = re.compile(r"</?s>|<\|[a-z_]{2,20}\|>")
@@ -401,10 +401,15 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
         # a worked formula states the value after its last '=': '20° + 140° = 160°' names no 20° (3.3)
         last = visible.rindex("=")
         visible = " " * last + visible[last:]
-    if " and " in visible and _value_lists(options.options):
-        # options that are lists of values ('0.0, 13.0') are named by the values joined by 'and' too ('are 0.0 and
-        # 13.0 meters, respectively'); the same length, so positions hold
-        visible = _AND_BETWEEN_VALUES.sub(",    ", visible)
+    lists = _value_lists(options.options)
+    if lists:
+        # options that are lists of values ('0.0, 13.0', '4.6, 4.4, 2.1') are named by all their values in their order,
+        # however joined ('are 0.0 and 13.0 meters, respectively'), never by one of them
+        said = [(m.start(), float(m.group())) for m in _NUMBER.finditer(visible.replace("−", "-"))]
+        values = [v for _, v in said]
+        found += [(said[at][0], _LETTERS[i]) for i, wanted in enumerate(lists) for at in range(len(said))
+                  if tuple(values[at:at + len(wanted)]) == wanted]
+        return sorted(found)
     # an option saying the answer cannot be known is named by saying so, or by its whole text, not by one of its
     # words: 'Without further information, it is difficult to determine which option is correct.' names none
     if options.cased and len(canonical) == len(text):
@@ -441,14 +446,22 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
 
 
 _NEGATIVE_NEEDS = ("not", "no", "neither", "nor", "never", "n't")
+# where the answer is given: letters listed in one parenthesis ('(A, B)'), or one bracketed capital ('(E) …')
+_PAREN_LETTERS = re.compile(r"[\s*]{0,3}\(\s*[A-Z](?:\s*,\s*(?:and\s+|or\s+)?[A-Z])+\s*\)")
+_PAREN_LETTER = re.compile(r"[\s*]{0,3}\(([A-Z])\)")
 _ONLY_LETTERS = re.compile(r"[\W_]*(?:[(\[]?[A-L][)\]]?(?:[\s,;.&]|\band\b|\bor\b)*)+")
-_VALUE_LIST = re.compile(r"\s*-?\d[\d.]*(?:\s*,\s*-?\d[\d.]*)+\s*")
-_AND_BETWEEN_VALUES = re.compile(r"(?<=\d) and (?=-?\d)")
+# measured values ('0.0', '-1.7', '$ 63426.23'), listed with a comma and a space
+_VALUE = r"[$€£]?\s*-?\d+\.\d+\s*(?:%|[a-z]{1,3}\b)?"
+_VALUE_LIST = re.compile(rf"\s*{_VALUE}(?:,\s+{_VALUE})+\s*")
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 
 
 @lru_cache(maxsize=256)
-def _value_lists(options: tuple[str, ...]) -> bool:
-    return any(_VALUE_LIST.fullmatch(o) for o in options)
+def _value_lists(options: tuple[str, ...]) -> tuple[tuple[float, ...], ...]:
+    """Each option's values, where every option is a list of them ('0.0, 13.0', '$ 63426.23, $ 12697.13')."""
+    if not all(_VALUE_LIST.fullmatch(o) for o in options):
+        return ()
+    return tuple(tuple(float(v) for v in _NUMBER.findall(o)) for o in options)
 _CLOCK = re.compile(r"\b\d{1,2}:(\d{2})\b")
 _YES_OR_NO = re.compile(r"\b(yes|no)\b")
 _GROUPED = re.compile(r"(?<=\d),(?=\d{3}\b)")
@@ -748,7 +761,8 @@ _UNKNOWABLE_SAID = re.compile(
 _WHICH_OPTION = re.compile(r"\b(?:determine|tell|predict|say|decide|know|identify|judge|answer|conclude)\s+which\s+"
                            r"(?:of\s+the\s+)?(?:options?|answers?|choices?|one)\b|"
                            r"\b(?:determine|tell|say|decide|know|identify|provide|give|select|choose|pick)\s+"
-                           r"(?:a\s+|the\s+)?(?:correct|right|definitive|definite)\s+(?:answer|option|choice)\b",
+                           r"(?:a\s+|the\s+)?(?:correct|right|definitive|definite)\s+(?:answer|option|choice|solution)\b|"
+                           r"\b(?:choose|select|pick|decide)\s+(?:between|among|from)\s+(?:the\s+)?(?:options|choices)\b",
                            re.IGNORECASE)
 _UNKNOWABLE_NEEDS = ("sufficient", "not enough", "without", "impossible", "possible", "difficult", "hard", "can",
                      "unable")
@@ -912,6 +926,11 @@ def _own_words_blanked(answer: str, choices: tuple[str, ...]) -> str:
         else:  # a start of the option's text, of two words or more, up to the sentence's or line's end
             cut = re.match(r"[^.\n!?<]*", rest).group().strip()
             said = cut if len(cut.split()) >= 2 and own.startswith(cut) else None
+            if said is None:  # or its first three words or more, the rest said otherwise ('(D) option C in the
+                # image should be selected.' for D 'option C in the image is the appropriate response.')
+                pairs = zip(cut.split(), own.split(), strict=False)
+                shared = list(itertools.takewhile(lambda pair: pair[0] == pair[1], pairs))
+                said = " ".join(w for w, _ in shared) if len(shared) >= 3 else None
         if said:
             end = m.end()
             for word in said.split():  # the same words in the answer, whatever spaces stand between them
@@ -985,8 +1004,8 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     echoed = max(answer.find("[Choices]"), answer.find("Choices:"))
     if echoed >= 0 and "Answer:" in answer[echoed:] and not spans.states_answer(answer[:echoed]):
         # '[Context] [Question] … [Choices] (A) … (D) … Answer: (C), (D), (A)': the prompt echoed up to its
-        # 'Answer:'; what follows is the answer
-        answer = answer[answer.rindex("Answer:") + len("Answer:"):]
+        # 'Answer:'; what follows is the answer, still given after its marker
+        answer = answer[answer.rindex("Answer:"):]
     if label:  # 'Caption B' where the prompt listed 'Caption A: …', 'Caption B: …': the letter, written as one
         answer = label.sub(lambda m: f"option {m.group(1).upper()}", answer)
     answer = _own_words_blanked(answer, choices)
@@ -1045,6 +1064,21 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         # the way (2.1)
         found_places = found_places[1:]
     for place in found_places:
+        if place.kind == "marker" and place.text[:3].lstrip(" *").startswith("("):
+            listed = _PAREN_LETTERS.match(place.text)
+            if listed and len(set(_CAPITAL.findall(listed.group()))) >= 2:
+                # 'Answer: (A, B) The person is cooking a meal.': two letters given as the answer, a hedge (3.5),
+                # unless what follows them is one option's whole text ('(A, B, C) Bird')
+                whole = _exact_option(_plain_option(place.text[listed.end():]), options)
+                if whole is not None:
+                    return chose(_LETTERS[whole], place.kind)
+                return _hedged(sorted(set(_CAPITAL.findall(listed.group())) & set(letters)) or ["A"], choices,
+                               place.kind)
+            beyond = _PAREN_LETTER.match(place.text)
+            if beyond and beyond.group(1) not in letters:
+                # 'Answer: (D) True' for the options A to C: a letter the options lack chooses none (4.4)
+                return Match(0.0, False, None, f"answered ({beyond.group(1)}), which no option is",
+                             details={"place": place.kind})
         if place.kind == "boxed" and 2 <= len(place.text) <= 120 and not _letter_patterns(letters)[0].match(place.text):
             exact = _exact_option(_plain_option(place.text), options)
             if exact is not None:  # '\boxed{(-2,0)}': an option's whole text, not also '(2,0)' inside it
@@ -1104,10 +1138,11 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                         len(spans.sentences(answer)) >= 3:
                     continue  # reasoning that never names the asked-for figure: its values are of other things
             return chose(distinct[0], place.kind)
-        in_order = distinct == sorted(distinct)
-        if len(distinct) == len(choices) >= 3 and (in_order or not _ONLY_LETTERS.fullmatch(place.text)):
-            continue  # every option named: the question's list echoed, not an answer; but 'Answer: (C), (D), (A),
-            # (B), (C).', letters only and out of order, is a hedge
+        only_letters = _ONLY_LETTERS.fullmatch(place.text) is not None
+        echo = distinct == sorted(distinct) and place.kind != "marker" if only_letters else True
+        if len(distinct) == len(choices) >= 3 and echo:
+            continue  # every option named: the question's list echoed, not an answer; but letters alone given as the
+            # answer ('Answer: (A), (B), (C), (D).') or out of order ('(C), (D), (A), (B), (C).') are a hedge
         if len(distinct) > 1 and place.kind in ("lead", "sentence") and _INTRODUCED.search(place.text):
             continue  # 'The diagram shows two solutions, Solution A and Solution B.': the things, before the answer
         if len(distinct) > 1 and place.kind != "bold":

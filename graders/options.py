@@ -255,21 +255,38 @@ _TOKEN = re.compile(r"[a-z0-9√π]+(?:[.,/:][0-9√π]+|/[a-z]+\b)*")
 _NUMBER_UNIT = re.compile(r"(\d+(?:[.,/]\d+)*)([a-z]{1,4})")  # '400rpm', '5cm': the number and its unit
 
 
-def _tokens(text: str) -> list[tuple[int, str]]:
+def _tokens(text: str, keep: frozenset[str] = frozenset()) -> list[tuple[int, str]]:
     """(position, word) of the words and numbers; a number written against its unit is two ('400RPM' and '400
-    RPM' read alike)."""
+    RPM' read alike). Fillers are dropped, but for those whose stems are in `keep`."""
     found = []
     for m in _TOKEN.finditer(text):
         word = m.group()
         if word[0].isdigit() and word[-1].isalpha() and (split := _NUMBER_UNIT.fullmatch(word)):
             found += [(m.start(), split.group(1)), (m.start() + split.start(2), split.group(2))]
-        elif word not in _FILLER:
+        elif word not in _FILLER or (keep and stem(word) in keep):
             found.append((m.start(), word))
     return found
 
 
 def _stems(text: str) -> list[str]:
     return [stem(w) for _, w in _tokens(text) if w not in _FILLER]
+
+
+_BARE_WORDS = frozenset("a an the of in on at to it its is are one".split())
+_FILLER_STEMS = frozenset(stem(w) for w in _FILLER)
+
+
+@lru_cache(maxsize=256)
+def _filler_options(stems: tuple[tuple[str, ...], ...]) -> frozenset[str]:
+    """The stems of options made only of fillers ('moving'): read in answers, where fillers are otherwise dropped."""
+    return frozenset(s for own in stems if own and all(x in _FILLER_STEMS for x in own) for s in own)
+
+
+def _own_stems(option: str) -> tuple[str, ...]:
+    """An option's words without the fillers of motion descriptions, unless it has no others: the option 'moving'
+    is named by 'moving'."""
+    return tuple(_stems(option)) or tuple(stem(m.group()) for m in _TOKEN.finditer(option)
+                                          if m.group() not in _BARE_WORDS)
 
 
 # --- options ----------------------------------------------------------------------------------------------
@@ -310,8 +327,7 @@ def option_set(options: tuple[str, ...]) -> OptionSet:
     # genotypes ('Aa', 'aa', 'AA'): one word in any case names all of them, so they are read as written
     written = tuple(o.strip() for o in options)
     cased = written if len({c.lower() for c in canonical}) < len(set(written)) == len(written) else ()
-    return OptionSet("words", canonical, stems=tuple(tuple(_stems(o)) for o in canonical), labels=labelled,
-                     cased=cased)
+    return OptionSet("words", canonical, stems=tuple(_own_stems(o) for o in canonical), labels=labelled, cased=cased)
 
 
 _LABEL_LETTERS = "ABCDEFGHIJKL"
@@ -394,7 +410,9 @@ def _distinctive(stems: tuple[tuple[str, ...], ...], scenery: frozenset[str]) ->
     found = []
     for i, own in enumerate(stems):
         others = {s for j, o in enumerate(stems) if j != i for s in o}
-        found.append(tuple(s for s in own if s not in others and s not in scenery))
+        # a lone letter is no word of an option's ('option C in the image' is not named by '(C)' in a list)
+        found.append(tuple(s for s in own if s not in others and s not in scenery
+                           and not (len(s) == 1 and s.isalpha())))
     return tuple(found)
 
 
@@ -447,7 +465,8 @@ def _phrase_starts(words: list[tuple[int, str]], starts: list[int], stems: tuple
 def _named_by_words(options: OptionSet, text: str, scenery: frozenset[str] = frozenset()) -> list[Mention]:
     """An option whose words all appear close together (its phrase, reordered or inflected); failing
     that, one of its distinctive words (shared with no other option)."""
-    words = [(at, stem(w)) for at, w in _tokens(text) if w not in _FILLER]
+    keep = _filler_options(options.stems)  # an option that is only a filler ('moving') is named by it
+    words = [(at, stem(w)) for at, w in _tokens(text, keep)]
     at: dict[str, list[int]] = {}
     for k, (_, s) in enumerate(words):
         at.setdefault(s, []).append(k)

@@ -37,7 +37,7 @@ _MARKER = re.compile(
     r"(?=[fcoarsbm答故应應选選])(?:"
     # 'the best option is', 'The most logical choice, given the pattern …, is:'
     r"(?:\bfinal answer|\b(?:correct|best|most (?:logical|likely|appropriate|reasonable|plausible|suitable|fitting))"
-    r" (?:answer|option|choice)(?: letter)?"
+    r" (?:answer|option|choice|caption|description)(?: letter)?"
     # 'the correct choice from the options given is', 'the correct option based on standard solving processes is:'
     r"(?:,? (?:from|among|of|based on|for|according to|given)\b[^.:\n]{1,80}?(?=,? (?:is|would be)\b),?)?|"
     r"\boption letter|"
@@ -63,7 +63,7 @@ _CONCLUSION = re.compile(
     r"\b(?!\s+(?:that|far|on|much|many)\b)[,:]?\s*",
     re.IGNORECASE | re.MULTILINE)
 # every English marker holds one of these (the Chinese ones are outside ASCII)
-_MARKER_NEEDLES = ("answer", "option", "result", "solution", "return", "choice")
+_MARKER_NEEDLES = ("answer", "option", "result", "solution", "return", "choice", "caption", "description")
 _CONCLUSION_NEEDLES = ("so", "thus", "therefore", "hence", "consequently", "overall", "summar", "sum up", "giv", "mak",
                        "mean", "based on", "consider", "from", "conclu")
 _LAST_LETTER = re.compile(r"\n[ \t]*(\(?[A-L]\)?)[.:]?[ \t]*\s*$")

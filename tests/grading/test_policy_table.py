@@ -228,6 +228,31 @@ OWNER_A = choice("A", ["They rarely use it.", "They care about security.", "They
                  "What can you infer about the owner of the laptop?")
 
 
+# cases of the twelfth draw's rules
+KITE = choice("C", ["The kite is too heavy for one person", "The people are showing off", "The kite is too large for "
+                    "one person to control", "They are taking turns"], "Why are several people holding the kite?")
+COOKING = choice("A", ["Cooking a meal", "Playing sports", "Carrying a tray", "Holding a flower"],
+                 "What is the person in the image doing?")
+TRUE_FALSE_UNSURE = choice("A", ["True", "False", "Not sure"], "Is option D in the image the correct answer to each "
+                           "of the questions?")
+M3_SOLVE = choice("C", ["the answer is option D in the image", "the answer is option A in the image",
+                        "option C in the image should be selected.", "the answer is option B in the image."],
+                  "Can you determine the correct solution for the Number Theory problem in the image?")
+M3_MIXED = choice("D", ["All answer choices given in the text are incorrect", "option D in the image should be "
+                        "selected.", "option B in the image should be selected.", "option C in the image is the "
+                        "appropriate response."], "Which choice best solves the Geometry problem in the image?")
+ORDER_CAPTIONS = ["Both events happen at the same time.", "An eye opens first, and then a flower wilts."]
+ORDER = case("choice", "B", "choice", prompt="Which caption matches the video better?\nCaption A: Both events happen "
+             "at the same time.\nCaption B: An eye opens first, and then a flower wilts.", modality="video",
+             choices=ORDER_CAPTIONS, aliases=[ORDER_CAPTIONS[1]])
+ALTITUDES = choice("B", ["-0.6, 4.4, -0.8", "4.6, 4.4, 2.1", "4.4, 2.1, -0.6", "-0.6, 4.4, 2.1"],
+                   "What are the altitudes of Point B, Point C and Point D respectively?")
+COLOR_PUZZLE = choice("C", ["yellow", "red", "blue", "purple"], "What is the missing color of the part denoted with a "
+                      "question mark?")
+OWNERS = case("choice", "A", "choice", prompt="What are the dog's owners likely doing?\nChoices: moving, stealing, "
+              "vacationing, garbage.", choices=["moving", "stealing", "vacationing", "garbage"], aliases=["moving"])
+
+
 TABLE = [
     # rule-id, case, response, verdict, cause
     # 1 verdicts
@@ -1074,6 +1099,29 @@ TABLE = [
     ("4.4-letters-only-out-of-order-are-a-hedge", OWNER,
      ok("Answer: (C), (D), (A), (B), (C). The owner is likely a music lover, as there are speakers beside the laptop."),
      "incorrect", "wrong"),
+    # the twelfth draw's looked-at readings
+    ("4.4-two-letters-given-as-the-answer-are-a-hedge", KITE,
+     ok("Answer: (A, B) The kite is large, and it is too large for one person to control."), "incorrect", "wrong"),
+    ("4.4-letters-given-as-the-answer-then-one-options-text", COOKING, ok("Answer: (A, B, C) Cooking a meal"),
+     "correct", None),
+    ("4.4-a-letter-the-options-lack-chooses-none", TRUE_FALSE_UNSURE, ok("Answer: (D) True"), "incorrect", "wrong"),
+    ("4.2-a-lone-letter-is-no-word-of-an-option", M3_SOLVE,
+     ok("The image does not show enough to confidently choose between the options (A), (B), (C), or (D).</s>"),
+     "incorrect", "wrong"),
+    ("4.1-the-first-words-of-its-own-text-after-its-letter", M3_MIXED,
+     ok("Based on the image, the correct answer is (D) option C in the image should be selected.</s>"), "correct",
+     None),
+    ("2.1-the-best-caption-is", ORDER,
+     ok("The best caption for the video is:\n\nCaption B: An eye opens first, and then a flower wilts.\n\nThe two "
+        "events are not simultaneous, so caption A is not an accurate description."), "correct", None),
+    ("4.2-a-list-option-is-named-by-all-its-values", ALTITUDES,
+     ok("The altitudes of Point B, Point C and Point D are 4.6, 2.1, and -0.6, respectively."), "incorrect", "wrong"),
+    ("4.4-none-of-them-correctly-match", COLOR_PUZZLE,
+     ok("1. The bottom left square is blue.\n2. The middle square is green, yellow and orange.\n\nTherefore, the "
+        "missing color is **orange**. However, orange is not among the options. Based on the given options, none of "
+        "them correctly match the pattern."), "incorrect", "wrong"),
+    ("4.2-an-option-of-a-filler-word-is-named-by-it", OWNERS,
+     ok("The dog's owners are likely moving, as the dog sits in the back of a truck."), "correct", None),
 ]
 
 
