@@ -269,7 +269,7 @@ def _yes_no(options: tuple[str, ...]) -> bool:
 _LISTED = re.compile(r"[(\[][A-L][)\]]|(?:^|\s)[A-L][.)](?=\s)")
 _CAPITAL = re.compile(r"(?<![A-Za-z0-9_'’-])([A-L])(?![A-Za-z0-9_'’-])")  # ASCII: 'D是AB的中点' names D
 # capitals after the noun they name are names, not letters: 'the points A and B', 'vertex C'
-_NAMED_THING = re.compile(r"\b(?:points?|vertex|vertices|lines?|sides?|segments?|angles?|triangles?|corners?)\s+"
+_NAMED_THING = re.compile(r"\b(?i:points?|vertex|vertices|lines?|sides?|segments?|angles?|triangles?|corners?)\s+"
                           r"[A-L](?:\s*(?:,|and|or|&)\s*[A-L])*(?![\w'’-])")
 
 
@@ -285,12 +285,17 @@ _NOT_NOUNS = frozenset({"option", "options", "choice", "choices", "answer", "ans
                         "the", "not", "but", "nor"})
 
 
+_ARTICLE_A = re.compile(r"\bA(?=\s+[a-z])")
+
+
 @lru_cache(maxsize=256)
 def scene_capitals(question: str | None) -> frozenset[str]:
     """Capitals the question uses as names ('point B', 'A and B beside each circle'; 'organism c' written in
     lowercase), apart from its option list and its instruction to choose: a lone capital there is that name, not
     a choice."""
-    asked = _SELECT_FROM.sub(" ", _LISTED.sub(" ", question or ""))
+    # in the options' texts an 'A' before a word is their article ('A big wave is shown …'), not a name
+    stem = _asked(question) if question else ""
+    asked = _SELECT_FROM.sub(" ", _LISTED.sub(" ", stem + _ARTICLE_A.sub(" ", (question or "")[len(stem):])))
     lower = {m.group(2).upper() for m in _LOWER_NAME.finditer(asked) if m.group(1).lower() not in _NOT_NOUNS}
     return frozenset(_CAPITAL.findall(asked)) | lower
 
@@ -365,7 +370,7 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
         if first and {letter for _, letter in named} == {first.group(1)}:
             return [(first.start(1), first.group(1))]
         if named:
-            ranges = spans.blocked(text)
+            ranges = spans.blocked(text, negations=not asks_negative)  # 'the letter that does not rhyme is (C)'
             labels = {m.start(1) for m in _PAREN_LABEL.finditer(text)} if "(" in text else set()
             if "which" in text or "that" in text:  # ', which corresponds to option D': the answer's own label
                 labels |= {m.start(1) for m in _LABEL_CLAUSE.finditer(text)}
@@ -401,6 +406,9 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
         # a worked formula states the value after its last '=': '20° + 140° = 160°' names no 20° (3.3)
         last = visible.rindex("=")
         visible = " " * last + visible[last:]
+    if _whole_numbers(options.options) and has_any(visible, _COUNT_WORDS):
+        # 'there are two countries' names the option 2 (a count in words; 'one' is too often no count to be read)
+        visible = _COUNT_WORD.sub(lambda m: _COUNT_WORDS[m.group()].ljust(len(m.group())), visible)
     lists = _value_lists(options.options)
     if lists:
         # options that are lists of values ('0.0, 13.0', '4.6, 4.4, 2.1') are named by all their values in their order,
@@ -450,6 +458,16 @@ _NEGATIVE_NEEDS = ("not", "no", "neither", "nor", "never", "n't")
 _PAREN_LETTERS = re.compile(r"[\s*]{0,3}\(\s*[A-Z](?:\s*,\s*(?:and\s+|or\s+)?[A-Z])+\s*\)")
 _PAREN_LETTER = re.compile(r"[\s*]{0,3}\(([A-Z])\)")
 _ONLY_LETTERS = re.compile(r"[\W_]*(?:[(\[]?[A-L][)\]]?(?:[\s,;.&]|\band\b|\bor\b)*)+")
+_COUNT_WORDS = {w: str(n) for n, w in enumerate("two three four five six seven eight nine ten eleven twelve".split(),
+                                                 start=2)}
+_COUNT_WORD = re.compile(r"\b(?:" + "|".join(_COUNT_WORDS) + r")\b(?=\s+[a-z])")
+
+
+@lru_cache(maxsize=256)
+def _whole_numbers(options: tuple[str, ...]) -> bool:
+    return all(o.isdigit() and len(o) <= 2 for o in options)
+
+
 # measured values ('0.0', '-1.7', '$ 63426.23'), listed with a comma and a space
 _VALUE = r"[$€£]?\s*-?\d+\.\d+\s*(?:%|[a-z]{1,3}\b)?"
 _VALUE_LIST = re.compile(rf"\s*{_VALUE}(?:,\s+{_VALUE})+\s*")
@@ -769,8 +787,17 @@ _UNKNOWABLE_NEEDS = ("sufficient", "not enough", "without", "impossible", "possi
 
 # the answer opens by declining to choose: 'it is not possible to accurately determine which of …'
 _CANNOT = r"\b(?:not possible|impossible|cannot|can't|can ?not|unable)\b[^.\n]{0,30}?"
-_UNDECIDED = re.compile(_CANNOT + r"\b(?:determine|tell|say|decide|identify|judge)\b[^.\n]{0,20}?\bwhich\b",
-                        re.IGNORECASE)
+_UNDECIDED = re.compile(_CANNOT + r"\b(?:determine|tell|say|decide|identify|judge)\b[^.\n]{0,20}?"
+                        r"\b(?:which|the (?:correct|right|exact) (?:answer|solution|option|choice|number))\b",
+                        re.IGNORECASE)  # 'it is not possible to confidently determine the correct answer' too
+_UNDECIDED_NEEDS = ("which", "correct", "right", "exact")
+_ASKED_IF = re.compile(r"\b(?:if|whether)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+
+
+def _opens(answer: str, text: str) -> bool:
+    """Is `text` in the answer's first sentence ('Based on the information provided, it is not possible …')?"""
+    first = spans.sentences(answer[:400])
+    return bool(first) and text in first[0]
 # a conclusion declining both: 'it is not possible to confidently select either (A) … or (B) …'
 _DECLINES_EITHER = re.compile(_CANNOT + r"\b(?:select|choose|pick|determine|say|decide)\b[^.\n]{0,10}?\beither\b"
                               r"[^.\n]{1,120}?\bor\b", re.IGNORECASE)
@@ -1004,8 +1031,9 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     echoed = max(answer.find("[Choices]"), answer.find("Choices:"))
     if echoed >= 0 and "Answer:" in answer[echoed:] and not spans.states_answer(answer[:echoed]):
         # '[Context] [Question] … [Choices] (A) … (D) … Answer: (C), (D), (A)': the prompt echoed up to its
-        # 'Answer:'; what follows is the answer, still given after its marker
-        answer = answer[answer.rindex("Answer:"):]
+        # 'Answer:'; what follows is the answer, still given after its marker (and a question the model goes on to
+        # make up after it is cut off below)
+        answer = answer[answer.index("Answer:", echoed):]
     if label:  # 'Caption B' where the prompt listed 'Caption A: …', 'Caption B: …': the letter, written as one
         answer = label.sub(lambda m: f"option {m.group(1).upper()}", answer)
     answer = _own_words_blanked(answer, choices)
@@ -1048,7 +1076,9 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         negated = spans.blocked(answer, asides=False)
         # where the question asks which is not so, 'option (A) is correct' judges the statement, it does not choose
         stated = {next(filter(None, m.groups())) for m in _STATED.finditer(answer)
-                  if not spans.is_blocked(m.start(), negated) and not (negative and _BARE_VERDICT.search(m.group()))}
+                  if not spans.is_blocked(m.start(), negated) and not (negative and _BARE_VERDICT.search(m.group()))
+                  and not _ASKED_IF.search(answer, max(0, m.start() - 30), m.start())}  # 'to determine if option (A)
+        # is the correct answer' asks it, it does not say it
         if len(stated) == 1 and all(letter in letters for letter in stated):  # 'The answer (D) is the correct one.'
             return chose(stated.pop(), "marker")
     glossed = frames = None  # likewise
@@ -1079,10 +1109,15 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                 # 'Answer: (D) True' for the options A to C: a letter the options lack chooses none (4.4)
                 return Match(0.0, False, None, f"answered ({beyond.group(1)}), which no option is",
                              details={"place": place.kind})
-        if place.kind == "boxed" and 2 <= len(place.text) <= 120 and not _letter_patterns(letters)[0].match(place.text):
+        if unknown is None and place.kind in ("lead", "conclusion") and has_any(place.text, _UNDECIDED_NEEDS) and \
+                _UNDECIDED.search(place.text) and (place.kind == "lead" or _opens(answer, place.text)):
+            break  # 'It is not possible to determine which …': what the rest describes is not chosen (where an option
+            # says the answer cannot be known, the sentence names that one, below)
+        if place.kind in ("boxed", "marker") and 2 <= len(place.text) <= 120 and \
+                not _letter_patterns(letters)[0].match(place.text):
             exact = _exact_option(_plain_option(place.text), options)
-            if exact is not None:  # '\boxed{(-2,0)}': an option's whole text, not also '(2,0)' inside it
-                return chose(_LETTERS[exact], place.kind)
+            if exact is not None:  # '\boxed{(-2,0)}', 'The answer is one.': an option's whole text, not also '(2,0)'
+                return chose(_LETTERS[exact], place.kind)  # inside it, and whatever words count elsewhere
         if place.kind in ("lead", "sentence"):
             if review is None:
                 review = _reviewed(answer, options, letters, shown)

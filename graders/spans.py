@@ -39,7 +39,7 @@ _MARKER = re.compile(
     r"(?:\bfinal answer|\b(?:correct|best|most (?:logical|likely|appropriate|reasonable|plausible|suitable|fitting))"
     r" (?:answer|option|choice|caption|description)(?: letter)?"
     # 'the correct choice from the options given is', 'the correct option based on standard solving processes is:'
-    r"(?:,? (?:from|among|of|based on|for|according to|given)\b[^.:\n]{1,80}?(?=,? (?:is|would be)\b),?)?|"
+    r"(?:,? (?:from|among|of|based on|for|according to|given|to)\b[^.:\n]{1,80}?(?=,? (?:is|would be)\b),?)?|"
     r"\boption letter|"
     r"\banswer(?: to (?:this|the) question)?|\bresult|"
     r"\bsolutions?|\breturn value|\bchoice)"

@@ -253,6 +253,30 @@ OWNERS = case("choice", "A", "choice", prompt="What are the dog's owners likely 
               "vacationing, garbage.", choices=["moving", "stealing", "vacationing", "garbage"], aliases=["moving"])
 
 
+# cases of the thirteenth draw's rules
+PLAYERS = ["preston", "ryan", "michael", "harrison"]
+WINNER = case("choice", "D", "choice", prompt="Who is winning the game?\nChoices: preston, ryan, michael, harrison.",
+              choices=PLAYERS, aliases=["harrison"])
+MARKERS = case("choice", "A", "choice", prompt="How many markers are on the tray?\nChoices: one, three, two, five.",
+               choices=["one", "three", "two", "five"], aliases=["one"])
+CONTEXT_TRUE = choice("C", ["False", "Not sure", "True"], "Is option A in the image the correct answer to the "
+                      "context question?")
+WAVE = case("choice", "A", "choice", prompt="What is the order of events in the video?\nA. A big wave is shown and "
+            "then a person kicks a ball\nB. The events are shown simultaneously\nC. A person kicks a ball and then a "
+            "big wave is shown", modality="video", choices=["A big wave is shown and then a person kicks a ball",
+                                                           "The events are shown simultaneously",
+                                                           "A person kicks a ball and then a big wave is shown"],
+            aliases=["A big wave is shown and then a person kicks a ball"])
+SURPLUSES = choice("A", ["2", "5", "6", "7"], "How many countries had a fiscal surplus in 2016?")
+M3_UNSURE = choice("B", ["option D in the image is the correct answer.", "It seems like there's an error in all the "
+                         "provided choices given in the text.", "option C in the image is the appropriate response.",
+                         "the answer is option B in the image"], "Which option solves the problem in the image?")
+RHYME = choice("C", ["Option A in the image", "Option B in the image", "None of the options are correct for this "
+                     "question."], "Which word does not rhyme?")
+DEPTHS3 = choice("A", ["6.1, 10.5, 7.4", "0.4, 10.5, 7.4", "2.7, 10.5, 7.4"], "I would like to know the respective "
+                 "depths of the points Point B, Point C and Point A.")
+
+
 TABLE = [
     # rule-id, case, response, verdict, cause
     # 1 verdicts
@@ -1122,6 +1146,30 @@ TABLE = [
         "them correctly match the pattern."), "incorrect", "wrong"),
     ("4.2-an-option-of-a-filler-word-is-named-by-it", OWNERS,
      ok("The dog's owners are likely moving, as the dog sits in the back of a truck."), "correct", None),
+    # the thirteenth draw's looked-at readings
+    ("2.1-the-prompt-echoed-then-a-made-up-question", WINNER,
+     ok("User: Answer the question by choosing from the options below.\nQuestions: Who is winning the game?\nChoices: "
+        "preston, ryan, michael, harrison.\nAnswer:/home/u/coco/000000409211.jpg \nAssistant: Harrison is winning the "
+        "game.\n\nQuestion: What is the score of the game?\n\nAnswer: Preston leads 1-0."), "correct", None),
+    ("2.1-a-marker-followed-by-an-options-whole-text", MARKERS, ok("The answer is one."), "correct", None),
+    ("2.1-the-correct-answer-to-the-question-is", CONTEXT_TRUE,
+     ok("Total = C + B - Both = 43, so B = 12 and C = 36.\nSo, the correct answer to the context question is:\n"
+        "(C) True"), "correct", None),
+    ("4.1-asking-whether-an-option-is-correct-says-nothing", CONTEXT_TRUE,
+     ok("Let's check whether option (A) is the correct answer.\nThe class has 36 students, as option A says.\n\n"
+        "Answer: (C) True"), "correct", None),
+    ("4.1-an-article-in-an-options-text-is-no-name", WAVE,
+     ok("The video first shows a large wave and then a person kicking a ball. So the correct order is A. A big wave "
+        "is shown and then a person kicks a ball."), "correct", None),
+    ("4.2-a-count-in-words-names-its-number", SURPLUSES, ok("Based on the chart, two countries had a surplus."),
+     "correct", None),
+    ("4.4-opening-that-the-correct-answer-cannot-be-determined", M3_UNSURE,
+     ok("Based on the information provided, it is not possible to confidently determine the correct answer. The "
+        "provided answer choices seem unrelated to the problem."), "incorrect", "wrong"),
+    ("3.1-a-negative-question-restated-keeps-its-letter", RHYME,
+     ok("Based on the image, the letter that does not rhyme is (C).</s>"), "correct", None),
+    ("4.1-a-capitalised-point-names-its-letter", DEPTHS3,
+     ok("The directional indicator points to the depths of Point B, Point C, and Point A."), "incorrect", "wrong"),
 ]
 
 
