@@ -19,7 +19,7 @@ import pytest
 DATA = Path(__file__).resolve().parents[2] / "tests" / "data" / "grading"
 DRAWS = ("real_mc.jsonl.gz", "real_mc_2.jsonl.gz", "real_mc_3.jsonl.gz", "real_mc_4.jsonl.gz", "real_mc_5.jsonl.gz",
          "real_mc_6.jsonl.gz", "real_mc_7.jsonl.gz", "real_mc_8.jsonl.gz", "real_mc_9.jsonl.gz", "real_mc_10.jsonl.gz",
-         "real_mc_11.jsonl.gz", "real_mc_12.jsonl.gz", "real_mc_13.jsonl.gz")
+         "real_mc_11.jsonl.gz", "real_mc_12.jsonl.gz", "real_mc_13.jsonl.gz", "real_mc_14.jsonl.gz")
 LATER = DRAWS[1:10]  # the later draws from the first draw's releases; the eleventh is from others
 SOURCES = {"MathVista", "LogicVista", "MMMU", "MMMU-Pro", "MATH-Vision", "BLINK"}
 FIELDS = {"source", "source_repo", "source_path", "model", "question_id", "question", "options", "answer",
@@ -81,23 +81,26 @@ def test_later_draw_size_and_sources(name):
 
 @pytest.mark.parametrize(("name", "kosmos_dsp", "cmmmu"), [("real_mc_11.jsonl.gz", 14, 200),
                                                            ("real_mc_12.jsonl.gz", 0, 200),
-                                                           ("real_mc_13.jsonl.gz", 0, 186)])
+                                                           ("real_mc_13.jsonl.gz", 0, 186),
+                                                           ("real_mc_14.jsonl.gz", 0, 0)])
 def test_other_release_draws_take_every_group(name, kosmos_dsp, cmmmu):
     """build_other_releases.py: the same number from every (source, model) group, but Kosmos-2's dsp run, whose
     answers are mostly empty (the eleventh draw took all 14 that are not); CMMMU's one run gives 200 while it has
-    them (the thirteenth draw took the 186 multiple-choice answers left)."""
+    them (the thirteenth draw took the 186 multiple-choice answers left; none are left for the fourteenth)."""
     per_group = Counter((row["source"], row["model"]) for row in ROWS[name])
     sizes: dict[str, set[int]] = {}
     for (source, model), n in per_group.items():
         if model != "Kosmos-2 [dsp]":
             sizes.setdefault(source, set()).add(n)
-    assert sizes == {"M3CoT": {40}, "TempCompass": {90}, "PuzzleVQA": {25}, "A-OKVQA": {40}, "CMMMU": {cmmmu}}
+    assert sizes == {"M3CoT": {40}, "TempCompass": {90}, "PuzzleVQA": {25}, "A-OKVQA": {40},
+                     **({"CMMMU": {cmmmu}} if cmmmu else {})}
     assert per_group["M3CoT", "Kosmos-2 [dsp]"] == kosmos_dsp
     # M3CoT: 9 VLMs, 24 of their prompt runs in the snapshot
-    assert len(per_group) == 23 + bool(kosmos_dsp) + 3 + 3 + 7 + 1
+    assert len(per_group) == 23 + bool(kosmos_dsp) + 3 + 3 + 7 + bool(cmmmu)
 
 
-@pytest.mark.parametrize("name", ("real_mc_11.jsonl.gz", "real_mc_12.jsonl.gz", "real_mc_13.jsonl.gz"))
+@pytest.mark.parametrize("name", ("real_mc_11.jsonl.gz", "real_mc_12.jsonl.gz", "real_mc_13.jsonl.gz",
+                                  "real_mc_14.jsonl.gz"))
 def test_other_release_draws_mark_how_each_release_asked_and_parsed(name):
     """Video rows are TempCompass's; unlettered options are A-OKVQA's; a verdict-only parse names no option,
     judged an answer other than the truth; no row is set apart as a publisher defect."""
