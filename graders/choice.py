@@ -269,7 +269,8 @@ def _yes_no(options: tuple[str, ...]) -> bool:
 _LISTED = re.compile(r"[(\[][A-L][)\]]|(?:^|\s)[A-L][.)](?=\s)")
 _CAPITAL = re.compile(r"(?<![A-Za-z0-9_'’-])([A-L])(?![A-Za-z0-9_'’-])")  # ASCII: 'D是AB的中点' names D
 # capitals after the noun they name are names, not letters: 'the points A and B', 'vertex C'
-_NAMED_THING = re.compile(r"\b(?i:points?|vertex|vertices|lines?|sides?|segments?|angles?|triangles?|corners?)\s+"
+_NAMED_THING = re.compile(r"\b(?i:points?|vertex|vertices|lines?|sides?|segments?|angles?|triangles?|corners?|"
+                          r"magnets?|objects?|containers?|beakers?|wheels?|gears?)\s+"
                           r"[A-L](?:\s*(?:,|and|or|&)\s*[A-L])*(?![\w'’-])")
 
 
@@ -320,7 +321,7 @@ _NONE_OF_THEM = re.compile(r"\bnone of (?:the|these|those|them)\b(?:\s+(?:given|
                            r"(?:\s+(?:options|choices|answers|answer choices))?(?:\s+[a-z]+ly)?\s+"
                            r"(?:is|are|can|could|would|fits?|match(?:es)?|works?|seems?|appears?)\b", re.IGNORECASE)
 # a question the model made up after answering: 'Question: …', 'Hint: …', or a numbered one ('2) How many …?')
-_RUN_ON = re.compile(r"\n[ \t]*(?:Hint|Question)[ \t]*:|\n[ \t]*\d{1,2}[.)][ \t]+[^\n?]{5,300}\?[ \t]*(?=\n)")
+_RUN_ON = re.compile(r"\n[ \t]*(?:Hint|Questions?)[ \t]*:|\n[ \t]*\d{1,2}[.)][ \t]+[^\n?]{5,300}\?[ \t]*(?=\n)")
 _SPECIAL_TOKENS = re.compile(r"</?s>|<\|[a-z_]{2,20}\|>")
 _MARKED_LETTER = re.compile(r"[\W_]{0,3}([A-L])(?![\w'’-])(?!\s+[a-z])")
 # after a marker, a capital glued to a value ('E360') or before a plural ('A regions': no article) is the letter
@@ -656,18 +657,21 @@ def _lists_from(answer: str, line: str) -> bool:
     return len(set(run)) >= 2
 
 
-_FIRST_LINE = re.compile(r"[ \t]*(?:\u200b\s*)?\(([A-L])\)[ \t]+([^\n]{1,200}?)[ \t.]*(?:\n|$)")
+_FIRST_LINE = re.compile(r"[ \t]*(?:\u200b\s*)?\(([A-L])\)(?:[ \t]+([^\n]{1,200}?))?[ \t.]*(?:\n|$)")
 
 
 def _answer_first(answer: str, options: O.OptionSet, letters: str) -> str | None:
     """A first line that is an option's letter in brackets and its own text ('(D) None of the above'), followed
     by prose, not by more lettered lines (a list): the answer, given first and explained after."""
     m = _FIRST_LINE.match(answer)
-    if not m or m.group(1) not in letters or "\n" not in answer[m.start(2):]:
+    if not m or m.group(1) not in letters or "\n" not in answer[m.end(1):]:
         return None
-    if _plain_option(m.group(2)) != _GROUPED.sub("", options.options[letters.index(m.group(1))]):
+    # the letter alone ('(D)' on its first line), or with its own text
+    if m.group(2) and _plain_option(m.group(2)) != _GROUPED.sub("", options.options[letters.index(m.group(1))]):
         return None
     rest = [line for line in answer[m.end():].splitlines() if line.strip()]
+    if not m.group(2) and any(_LETTERED_LINE.match(line) for line in rest):
+        return None  # '(A)' over its text, then '(C) …', '(D) …': options listed, not one given first
     return m.group(1) if rest and not _LETTERED_LINE.match(rest[0]) else None
 
 
@@ -687,8 +691,34 @@ def _glossed_first(answer: str, options: O.OptionSet, letters: str) -> tuple[str
     return (m.group(1), hits[0]) if len(hits) == 1 and hits[0] != m.group(1) else None
 
 
-# quotes too as mis-decoded cp1252 ('\x93A\x94'): InstructBLIP's output came through such a decoding
+# a listed option marked right or wrong at its line's end: '(C) The force is smaller in Pair 1. (Correct)'
+_MARKED_RIGHT = re.compile(r"^[ \t]*\(?([A-L])[).][^\n]*?[(\[:\-–—][ \t]*"
+                           r"(correct|right|true|incorrect|wrong|false)[)\]]?[ \t.]*$", re.IGNORECASE | re.MULTILINE)
+_NOT_LISTED = re.compile(r"\s*not\s+(?:listed|among|one of|included|present|given|found)\b|"
+                         r"\s*not\s+in\s+the\s+(?:options|choices)\b", re.IGNORECASE)
+_ITEM_LABEL = re.compile(r"(?:^|\s)([A-L])\)\s")  # 'A) …', not '(A)': those name options in running prose
+
+
+def _marked_right(answer: str, start: str, letters: str) -> str | None:
+    """The one option of a list after a marker that the list itself marks right ('(C) … (Correct)')."""
+    at = answer.find(start)
+    right = {m.group(1) for m in _MARKED_RIGHT.finditer(answer, max(at, 0))
+             if m.group(2).lower() in ("correct", "right", "true") and m.group(1) in letters}
+    return right.pop() if len(right) == 1 else None
+
+
+def _through_the_options(answer: str, start: str, letters: str) -> bool:
+    """Does the answer, from the marker on, go through the options' labels in order, three or more ('A) … B) …
+    C) …'), the first where the marker is?"""
+    at = answer.rfind(start)  # the marker's own place: its text may also stand in a list before it
+    if at < 0 or not _ITEM_LABEL.match(" " + start):
+        return False
+    labels = [m.group(1) for m in _ITEM_LABEL.finditer(answer, max(at - 1, 0))]
+    return len(labels) >= 3 and "".join(labels[:len(letters)]) == letters[:len(labels[:len(letters)])]
+
+
 _UNTICKED = re.compile(r"^[ \t]*[☐□][ \t]*\(?[A-L]\)?[^\n]*(?:\n|$)", re.MULTILINE)
+# quotes too as mis-decoded cp1252 ('\x93A\x94'): InstructBLIP's output came through such a decoding
 _LETTER_THEN_LIST = re.compile(r"[\s\"'“”‘’\x93\x94]*\(?([A-L])\)?[.:]?[\"'“”‘’\x93\x94]*\s+(?=\(A\))")
 
 
@@ -1133,7 +1163,17 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                 continue  # 'If B eats C, C will decrease (A). If B feeds C, C will increase (B).': cases, none chosen
         if place.kind in ("marker", "conclusion") and _LETTERED_LINE.match(place.text) and \
                 _lists_from(answer, place.text):
+            marked = _marked_right(answer, place.text, letters)
+            if marked:  # '(A) … (Incorrect)' / '(C) … (Correct)': the one the list marks right
+                return chose(marked, place.kind)
             continue  # 'The correct answer is:' followed by the options listed one per line: none chosen (4.4)
+        if place.kind == "marker" and _NOT_LISTED.match(place.text):
+            # 'The correct answer is not listed in the options provided, but …': no option is right (4.4)
+            return Match(0.0, False, None, "answered that no option is right", details={"place": place.kind})
+        if place.kind == "marker" and _through_the_options(answer, place.text, letters):
+            # 'Answer: A) Mia Hamm was … B) Mia Hamm helped … C) The sentence is …': the options gone through (4.5)
+            return Match(0.0, False, None, "went through the options without choosing one",
+                         details={"place": place.kind})
         if place.kind == "conclusion" and "either" in place.text and _DECLINES_EITHER.search(place.text):
             # 'Therefore, it is not possible to confidently select either (A) the second image or (B) the third.'
             return Match(0.0, False, None, "declined to choose between the options", details={"place": place.kind})

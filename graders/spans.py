@@ -37,7 +37,7 @@ _MARKER = re.compile(
     r"(?=[fcoarsbm答故应應选選])(?:"
     # 'the best option is', 'The most logical choice, given the pattern …, is:'
     r"(?:\bfinal answer|\b(?:correct|best|most (?:logical|likely|appropriate|reasonable|plausible|suitable|fitting))"
-    r" (?:answer|option|choice|caption|description)(?: letter)?"
+    r" (?:answer|option|choice|caption|description|situation|scenario)(?: letter)?"
     # 'the correct choice from the options given is', 'the correct option based on standard solving processes is:'
     r"(?:,? (?:from|among|of|based on|for|according to|given|to)\b[^.:\n]{1,80}?(?=,? (?:is|would be)\b),?)?|"
     r"\boption letter|"
@@ -53,7 +53,7 @@ _TOTAL = re.compile(r"\b(?:in total|altogether|a total of|total(?: count| number
 _CONCLUSION = re.compile(
     r"(?:^|(?<=[.;!?,:\n])[ \t]{0,4})(?:so|thus|therefore|hence|consequently|overall|in summary|"
     r"in conclusion|to summari[sz]e|to sum up|that gives|this gives|which gives|giving|that makes|this makes|"
-    r"which makes|making|that means|this means|which means|"
+    r"which makes|making|that means|this means|which means|this leaves(?: us with)?|that leaves(?: us with)?|"
     # 'Based on this analysis, …', 'Given these observations, …'
     # ('Given that CD is the diameter, …' is a premise, 3.2: 'given that' concludes only as 'Given that, …')
     r"(?:(?:based on|considering|from) (?:this|these|that|those|the above|all (?:of )?th\w+|my|our)\b"
@@ -63,9 +63,10 @@ _CONCLUSION = re.compile(
     r"\b(?!\s+(?:that|far|on|much|many)\b)[,:]?\s*",
     re.IGNORECASE | re.MULTILINE)
 # every English marker holds one of these (the Chinese ones are outside ASCII)
-_MARKER_NEEDLES = ("answer", "option", "result", "solution", "return", "choice", "caption", "description")
+_MARKER_NEEDLES = ("answer", "option", "result", "solution", "return", "choice", "caption", "description",
+                   "situation", "scenario")
 _CONCLUSION_NEEDLES = ("so", "thus", "therefore", "hence", "consequently", "overall", "summar", "sum up", "giv", "mak",
-                       "mean", "based on", "consider", "from", "conclu")
+                       "mean", "based on", "consider", "from", "conclu", "leaves")
 _LAST_LETTER = re.compile(r"\n[ \t]*(\(?[A-L]\)?)[.:]?[ \t]*\s*$")
 _GAP = re.compile(r"[\s:*]*")
 _CLAUSE_START = re.compile(r"[.;:!?\n]|\s[—–]\s|,\s")
@@ -220,6 +221,8 @@ _ASIDE = re.compile(
     r",[ \t]{0,4}(?=(?:which|where|who|whose|including|with|each|"
     r"(?:[\w.-]{1,20}\s+){0,2}of (?:which|them|these|those))\b)",
     re.IGNORECASE)
+# the main clause's verb after a comparison inside its subject ('… darker than the other is a radish')
+_MAIN_VERB = re.compile(r"\s(?:is|are|was|were)\s+(?:an?|the)\s", re.IGNORECASE)
 # A premise opening a sentence: it runs to the comma before the main clause ('Given that CD is the diameter,
 # DE ∥ OA, and ∠D is 50, we can deduce …'), else to the end of its own clause ('If caterpillars decrease, …').
 _PREMISE = re.compile(r"(?:^|(?<=[.;:!?\n]))[ \t]{0,4}(?:if|given that|assuming(?: that)?)\b", re.IGNORECASE)
@@ -230,9 +233,13 @@ _INNER_IF = re.compile(r"(?<=\w[ \t])if\b", re.IGNORECASE)
 _MODAL = re.compile(r"\b(?:would|will|should|could|might|may|must)\b", re.IGNORECASE)
 _MAIN_CLAUSE = re.compile(r",\s*(?:then|we|so|thus|therefore|hence|it follows)\b|[.!?](?=\s|$)|[;\n]", re.IGNORECASE)
 # Rejected after the fact: 'A and C are wrong', 'option A is not correct', 'C is not the logical conclusion'.
-_REJECTED = re.compile(r"(?:^|(?<=[,;.:\n]))[^,;.:\n]{0,80}?\b(?:is|are|was|were|seems?|looks?)\s+(?:wrong|incorrect|"
-                       r"false|not\s+(?:correct|right|true|the\s+case|(?:the|an?)\s+(?:(?:correct|right|logical|valid|best)\s+)?"
-                       r"(?:answer|right one|conclusion|option|choice)))\b", re.IGNORECASE)
+_REJECTED = re.compile(r"(?:^|(?<=[,;.:\n]))[^,;.:\n]{0,80}?\b(?:(?:is|are|was|were|seems?|looks?)\s+(?:wrong|"
+                       r"incorrect|false|not\s+(?:correct|right|true|the\s+case|(?:the|an?)\s+"
+                       r"(?:(?:correct|right|logical|valid|best)\s+)?"
+                       r"(?:answer|right one|conclusion|option|choice)))|"
+                       # 'choices (B) and (C) can be eliminated'
+                       r"(?:can|could|should|must|will)\s+be\s+(?:eliminated|ruled\s+out|excluded|discarded))\b",
+                       re.IGNORECASE)
 _WHICH_REJECTS = re.compile(r",\s*which\s+(?:is|was)\s+not\s+(?:the\s+|an?\s+)?(?:correct|right|valid)\b"
                             r"(?:\s+[a-z]+){0,3}", re.IGNORECASE)
 _LIST_ITEM = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)[\"'“‘(]?[\w.-]{1,20}[\"'”’)]?"
@@ -272,7 +279,7 @@ def without_negated(text: str, asides: bool = False) -> str:
 # Words any negation or aside needs: most answers have none, and a substring test is far cheaper than the
 # patterns (grading is the hot loop).
 _NEGATION_NEEDS = ("not", "n't", "never", "neither", "nor", "rather", "instead", "other", "except", "cannot", "wrong",
-                   "incorrect", "false")
+                   "incorrect", "false", "eliminated", "ruled out", "excluded", "discarded")
 _ASIDE_NEEDS = (*_NEGATION_NEEDS, "though", "whereas", "while", "than", "because", "since", "compared", "unlike",
                 "ahead", "followed", "versus", "vs", "before", "after", " of ", "which", "where", "who", "includ",
                 "with", "each", "if ", "given", "assuming", "(", "—", "–", " as ")
@@ -302,6 +309,8 @@ def blocked(text: str, asides: bool = True, negations: bool = True) -> list[tupl
             end = ends[k] if k < len(ends) else len(text)
             while end < len(text) and (item := _LIST_ITEM.match(text, end)):
                 end = item.end()  # a list runs on through its commas: 'followed by the arrows "A", "C", and "D"'
+            if pattern is _ASIDE and m.group().lower() == "than" and (verb := _MAIN_VERB.search(text, m.end(), end)):
+                end = verb.start()  # 'the fruit that is darker than the other is a radish': the comparison ends there
             ranges.append((m.start(), end))
     if asides and ("if" in low or "given" in low or "assuming" in low):
         for m in _PREMISE.finditer(text):
@@ -323,7 +332,7 @@ def blocked(text: str, asides: bool = True, negations: bool = True) -> list[tupl
             end = ends[k] if k < len(ends) else len(text)
             j = bisect_right(modals, m.end() - 1)
             ranges.append((m.start(), min(end, modals[j]) if j < len(modals) else end))
-    if negations and ("wrong" in low or "incorrect" in low or "false" in low or "not " in low):
+    if negations and ("wrong" in low or "incorrect" in low or "false" in low or "not " in low or "be " in low):
         ranges.extend(m.span() for m in _REJECTED.finditer(text))
         # 'Point A is on the left ear, which is not the correct corresponding point': the clause it follows
         for m in _WHICH_REJECTS.finditer(text) if "which" in low else ():

@@ -277,6 +277,28 @@ DEPTHS3 = choice("A", ["6.1, 10.5, 7.4", "0.4, 10.5, 7.4", "2.7, 10.5, 7.4"], "I
                  "depths of the points Point B, Point C and Point A.")
 
 
+# cases of the fourteenth draw's rules
+GUN = choice("D", ["He is playing a prank on his friend", "He is a thief robbing the house", "He is a police officer "
+                   "catching a criminal", "He is scaring off an animal that got into the house"],
+             "What is the man with the gun most likely doing?")
+PLATFORM = choice("D", ["They are taking a bus to work", "They are arriving at a train station for a holiday", "They "
+                        "are on their way to a local school", "They are students going to the start of term meeting"],
+                  "Where are the people most likely going?")
+SINKING = choice("D", ["0", "1", "3", "2"], "How many of the objects will sink in water?")
+NUMBERS = case("choice", "A", "choice", prompt="What is the number on the girl's shirt?\nChoices: 21, 13, 31, 51.",
+               choices=["21", "13", "31", "51"], aliases=["21"])
+MAGNETS = choice("A", ["attract", "repel"], "Will these magnets attract or repel each other?")
+FORCES = choice("C", ["The magnetic force is smaller in Pair 2.", "The magnetic force is the same in both pairs.",
+                      "The magnetic force is smaller in Pair 1."], "Which of the following statements is true?")
+SHAPE = choice("A", ["triangle", "pentagon", "square", "hexagon"], "What is the missing shape denoted by a question "
+               "mark?")
+FACT = choice("A", ["Option A in the image", "Option B in the image", "The given choices are misleading."],
+              "Which sentence states a fact?")
+FRUIT_CUT = case("choice", "D", "choice", prompt="What kind of fruit is cut in half and darker than the other?\n"
+                 "Choices: grapes, apples, lettuce, radish.", choices=["grapes", "apples", "lettuce", "radish"],
+                 aliases=["radish"])
+
+
 TABLE = [
     # rule-id, case, response, verdict, cause
     # 1 verdicts
@@ -1170,6 +1192,36 @@ TABLE = [
      ok("Based on the image, the letter that does not rhyme is (C).</s>"), "correct", None),
     ("4.1-a-capitalised-point-names-its-letter", DEPTHS3,
      ok("The directional indicator points to the depths of Point B, Point C, and Point A."), "incorrect", "wrong"),
+    # the fourteenth draw's looked-at readings
+    ("3.1-options-eliminated-are-rejected-and-what-is-left-concludes", GUN,
+     ok("He does not look like a thief or a police officer. Therefore, choices (B) and (C) can be eliminated.\n\nHe "
+        "could be playing a prank, but he looks too serious. Therefore, choice (A) can be eliminated.\n\nThis leaves "
+        "us with choice (D)."), "correct", None),
+    ("2.1-the-most-likely-situation-is", PLATFORM,
+     ok("The picture shows people with backpacks at a train station. The most likely situation is that they are "
+        "students going to the start of term meeting."), "correct", None),
+    ("2.1-a-bare-bracketed-letter-first-then-the-why", SINKING,
+     ok("(D)\n\nObjects with a density above 1000 kg/m^3 sink.\n\nTherefore, objects A and B will sink, while C and "
+        "D float."), "correct", None),
+    ("2.1-a-made-up-questions-line-ends-the-answer", NUMBERS,
+     ok("<image>Answer the question by choosing from the options below.\nQuestions: What is the number on the girl's "
+        "shirt?\nChoices: 21, 13, 31, 51.\nAnswer:  The number on the girl's shirt is 21.\nQuestions: What is the "
+        "number on the boy's shirt? Choices: 21, 13, 31, 51.\nAnswer:  The number on the boy's shirt is 13."),
+     "correct", None),
+    ("4.1-a-capital-after-magnet-is-its-name", MAGNETS, ok("Answer: Magnet A attracts magnet B."), "correct", None),
+    ("4.4-a-list-after-a-marker-marking-one-correct", FORCES,
+     ok("The combined force in Pair 2 is greater.\nThis means the correct answer is:\n(A) The magnetic force is "
+        "smaller in Pair 2. (Incorrect)\n(B) The magnetic force is the same in both pairs. (Incorrect)\n(C) The "
+        "magnetic force is smaller in Pair 1. (Correct)"), "correct", None),
+    ("4.4-the-correct-answer-is-not-listed", SHAPE,
+     ok("Both rows end with a triangle, so the missing shape is an upside-down triangle.\n\nThe correct answer is not "
+        "listed in the options provided, but based on the reasoning the missing shape should be an upside-down "
+        "triangle."), "incorrect", "wrong"),
+    ("4.5-the-options-gone-through-after-answer", FACT,
+     ok(" Answer: A) Mia Hamm was the best soccer player in history. B) Mia Hamm helped her team win four "
+        "championships. C) The sentence is misleading."), "incorrect", "wrong"),
+    ("3.2-a-comparison-in-the-subject-ends-at-its-verb", FRUIT_CUT,
+     ok("The fruit that is cut in half and darker than the other is a radish."), "correct", None),
 ]
 
 
