@@ -6,7 +6,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from graders import causes, secrets
 from graders.extract import json_object, split_reasoning
@@ -21,23 +21,53 @@ _SERVER_ENDED = ("abort", "error")
 _GRADER_CAUSES = ("tool_in_text", "malformed_arguments", "wrong_tool", "no_tool_call")
 _SINGLE_VALUE = frozenset({"numeric", "exact", "choice", "fuzzy", "keywords"})
 _GRADE_FIELDS = frozenset(Grade.model_fields)
-_setattr = object.__setattr__
+# BaseModel's own slots, set through their descriptors (object.__setattr__ would look each one up on every call)
+_SET_DICT = BaseModel.__dict__["__dict__"].__set__
+_SET_FIELDS_SET = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_SET_EXTRA = BaseModel.__dict__["__pydantic_extra__"].__set__
+_SET_PRIVATE = BaseModel.__dict__["__pydantic_private__"].__set__
+_new_object = object.__new__
+
+
+def _constructed(model: type[BaseModel], fields: dict[str, Any], fields_set: set[str]) -> Any:
+    """What `model.model_construct` makes of already checked fields (every field present, in the model's order),
+    without its generic Python pass over defaults and aliases; for models with no extra fields and no private
+    attributes."""
+    record = _new_object(model)
+    _SET_DICT(record, fields)
+    _SET_FIELDS_SET(record, fields_set)
+    _SET_EXTRA(record, None)
+    _SET_PRIVATE(record, None)
+    return record
 
 
 def _new_grade(fields: dict[str, Any]) -> Grade:
     """A Grade from all its fields, each produced by `_grade` from checked values (score clamped, verdict and
-    cause from closed lists): what `Grade.model_construct` does, without its generic Python pass over
-    defaults and aliases, which cost more than the rest of an easy grade (tests/grading/test_grade_properties.py
-    checks it against a validated Grade)."""
-    grade = Grade.__new__(Grade)
-    _setattr(grade, "__dict__", fields)
-    _setattr(grade, "__pydantic_fields_set__", set(_GRADE_FIELDS))
-    _setattr(grade, "__pydantic_extra__", None)
-    _setattr(grade, "__pydantic_private__", None)
-    return grade
+    cause from closed lists): a constructed Grade, which costs less than the rest of an easy grade
+    (tests/grading/test_grade_properties.py checks it against a validated Grade)."""
+    return _constructed(Grade, fields, set(_GRADE_FIELDS))
 
 
 _validate_response = Response.__pydantic_validator__.validate_python  # the same for Response.model_validate
+# the fields of the common record ({"content": …, "finish_reason": "stop"}): text, none with a validator of its own
+_TEXT_FIELDS = frozenset({"case_id", "content", "reasoning", "reasoning_content", "finish_reason"})
+_RESPONSE_DEFAULTS = {name: field.default for name, field in Response.model_fields.items()}  # in the fields' order
+assert not Response.__private_attributes__ and all(f.default_factory is None for f in Response.model_fields.values())
+
+
+def _text_response(response: dict, case_id: str) -> Response | None:
+    """The Response that validation makes of a record with text fields only (each a str, or None except case_id),
+    constructed: validation costs as much as an easy grade (tests/grading/test_grade_properties.py checks the
+    two agree). None for any other record, which is validated."""
+    for key, value in response.items():
+        if key not in _TEXT_FIELDS or (type(value) is not str and (value is not None or key == "case_id")):
+            return None
+    fields = _RESPONSE_DEFAULTS.copy()
+    fields["case_id"] = case_id
+    fields.update(response)
+    return _constructed(Response, fields, {"case_id", *response})
+
+
 MAX_ANSWER = 40_000  # characters of an answer graded (head and tail): ~10k tokens, beyond any answer asked for
 
 
@@ -53,6 +83,9 @@ def _as_response(response: Response | dict | str, case_id: str) -> Response | st
         return Response(case_id=case_id, content=response, finish_reason="stop")
     if not isinstance(response, dict):
         return f"unreadable response record of type {type(response).__name__}"
+    record = _text_response(response, case_id)
+    if record is not None:
+        return record
     try:
         return _validate_response({"case_id": case_id, **response})
     except ValidationError as exc:
@@ -88,10 +121,12 @@ def bounded(answer: str) -> str:
 
 def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
     case = case if isinstance(case, CaseSpec) else _as_case(case)
-    record = _as_response(response, case.id)
+    case_id, spec = case.id, case.grader
+    name = spec.name
+    record = _as_response(response, case_id)
     # grading is the hot loop: the Grade is built directly from its fields (see _new_grade)
     out = lambda score, verdict, cause, extracted, text, frames=None: _new_grade({  # noqa: E731
-        "format_version": FORMAT_VERSION, "case_id": case.id, "grader": case.grader.name,
+        "format_version": FORMAT_VERSION, "case_id": case_id, "grader": name,
         "score": _bounded_score(score, verdict), "verdict": verdict, "cause": cause, "extracted": extracted,
         "explanation": (" ".join(text.split()) if "\n" in text else text)[:300], "frames_consistent": frames})
     if isinstance(record, str):
@@ -105,26 +140,25 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
 
     split = split_reasoning(record.content, record.reasoning or record.reasoning_content)
     finish = record.finish_reason
-    if case.grader.name == MEASURED:  # POLICY.md 8: a measurement is checked on the whole record
+    if name == MEASURED:  # POLICY.md 8: a measurement is checked on the whole record
         tokens = record.usage.completion_tokens if record.usage else None
-        verdict, cause, extracted, text = check_measurement(case.grader.args, split.answer, split.reasoning, finish,
-                                                            tokens)
+        verdict, cause, extracted, text = check_measurement(spec.args, split.answer, split.reasoning, finish, tokens)
         return out(1.0 if verdict == "correct" else 0.0, verdict, cause, extracted, text)
     answer = bounded(split.answer)
     calls = [c.model_dump() for c in record.tool_calls] if record.tool_calls else []
     if not answer and not calls:
-        return _empty(out, split, finish, record, case.grader.name == "tool_call")
+        return _empty(out, split, finish, record, name == "tool_call")
 
     try:
-        match = get_grader(case.grader.name)(case.truth, answer, _args(case, record, calls))
+        match = get_grader(name)(case.truth, answer, _args(case, record, calls))
     except KeyError as exc:
         return out(0, "error", "transport", None, str(exc).strip("'\""))
-    wanted = case.grader.args.get("format") or asked_format(case.prompt)
+    wanted = spec.args.get("format") or asked_format(case.prompt)
     if wanted == "json" and "json_object" in match.details:  # the json grader already looked for the object
         problem = None if match.details["json_object"] else _NO_JSON
     else:
         problem = format_problem(answer, wanted) if wanted else None
-    problem = problem or causes.trace_missing(answer, case.grader.args)
+    problem = problem or causes.trace_missing(answer, spec.args)
     if problem:
         match.format_ok = False
         match.explanation = f"{problem}; {match.explanation}"
@@ -157,7 +191,9 @@ def _half_or_more(g: Grade, match: Match) -> Grade:
 
 def _bounded_score(score: float, verdict: str) -> float:
     """In [0, 1], and inside the verdict's range (POLICY.md 1.1): partial is strictly between 0 and 1."""
-    score = max(0.0, min(1.0, float(score)))
+    score = float(score)
+    score = score if score < 1.0 else 1.0  # max(0.0, min(1.0, score)) without two calls (NaN is 1.0 there too)
+    score = score if score > 0.0 else 0.0
     if verdict == "partial":
         return min(max(score, 0.01), 0.99)
     return score if verdict == "correct" else 0.0

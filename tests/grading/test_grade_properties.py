@@ -9,10 +9,12 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pydantic import ValidationError
 from test_grade_table import TABLE
 
 from graders import CAUSES, estimate_frames, grade, grader
-from graders.records import CaseSpec, Grade
+from graders.grading import _text_response
+from graders.records import CaseSpec, Grade, Response
 
 CASES = {name: c for name, c, *_ in TABLE}
 DISTINCT_CASES = list({json.dumps(c, sort_keys=True): c for c in CASES.values()}.values())
@@ -65,6 +67,27 @@ def test_any_json_ish_record_grades(index, record):
 def test_number_and_markup_soup_grades(text):
     for c in DISTINCT_CASES:
         check(grade(c, text))
+
+
+text_records = st.fixed_dictionaries({}, optional={
+    name: st.none() | st.text(max_size=40) | json_ish
+    for name in ("case_id", "content", "reasoning", "reasoning_content", "finish_reason", "status")})
+
+
+@settings(max_examples=300, deadline=None)
+@given(record=text_records)
+def test_a_constructed_response_is_the_response_validation_makes(record):
+    # the common record is constructed without validation (graders.grading._text_response): it must be the same
+    built = _text_response(record, "case-1")
+    try:
+        validated = Response.model_validate({"case_id": "case-1", **record})
+    except ValidationError:
+        assert built is None
+        return
+    if built is not None:
+        assert built == validated and built.model_fields_set == validated.model_fields_set
+        assert list(built.__dict__) == list(validated.__dict__)
+        assert built.model_dump_json() == validated.model_dump_json()
 
 
 def test_every_table_grade_is_the_grade_validation_makes():
