@@ -147,11 +147,16 @@ assert all(clean(name) == name for name in _COLOR_NAMES)
 
 def colors(text: str) -> list[str]:
     """Color names in reading order, as canonical base names ('light blue' -> 'cyan', 'grey' -> 'gray')."""
-    return [color for _, color in colors_at(clean(text))]
+    text = clean(text)
+    if "light blue" in text or "sky blue" in text:
+        return [color for _, color in colors_at(text)]
+    return [_CANONICAL[name] for name in _COLOR_RE.findall(text)]  # no 'blue' to skip (see colors_at)
 
 
 def colors_at(text: str) -> list[tuple[int, str]]:
     """(position, canonical color) in cleaned `text`."""
+    if "light blue" not in text and "sky blue" not in text:  # no 'blue' to skip (below): the common case
+        return [(m.start(), _CANONICAL[m.group(1)]) for m in _COLOR_RE.finditer(text)]
     found = []
     for match in _COLOR_RE.finditer(text):
         name = match.group(1)

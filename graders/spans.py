@@ -69,8 +69,9 @@ _CLAUSE_START = re.compile(r"[.;:!?\n]|\s[—–]\s|,\s")
 _BOLD = re.compile(r"\*\*([^*\n]{1,120}?)\*\*|__([^_\n]{1,120}?)__")
 # Chinese stops need no space; a line's option label ('A. False') ends no sentence
 _SENTENCE_END = re.compile(r"(?<=[.!?;])(?<!^[A-L]\.)(?<!\n[A-L]\.)\s+|(?<=[。！？；])\s*|\n+")
-# what every _SENTENCE_END needs: far cheaper to look for, and most short answers are one sentence
-_MAY_END = re.compile(r"[.!?;]\s|[。！？；\n]")
+# what every _SENTENCE_END needs: far cheaper to look for, and most short answers are one sentence ('[.!?;]\s' or
+# '[。！？；\n]', written to open with one set of characters: the engine then skips to those)
+_MAY_END = re.compile(r"[.!?;。！？；\n](?:(?<=[.!?;])\s|(?<=[。！？；\n]))")
 _new_place = tuple.__new__  # Place(kind, text) without NamedTuple's Python-level __new__ (built for every place)
 
 
@@ -93,16 +94,17 @@ def _sentence_from(text: str, start: int) -> str:
     return text[start:m.start() if m else len(text)].strip()
 
 
-_MARKUP_CHARS = ("*", "_", "`", "\\", "$")
+_MARKUP_NOT_BOLD = ("_", "`", "\\", "$")
 
 
 def plain(text: str) -> str:
     """Markdown emphasis, code ticks and LaTeX delimiters removed."""
-    # most answers hold none: one line with none of the characters, not opening as a heading, bullet or number
-    if "\n" not in text and not has_any(text, _MARKUP_CHARS):
+    # most answers hold none, or only bold: one line with no other markup character, not opening as a heading,
+    # bullet or number (where '**' is all the pattern can match)
+    if "\n" not in text and not has_any(text, _MARKUP_NOT_BOLD):
         head = text.lstrip(" \t")[:1]
-        if head not in ("#", "-", "•") and not head.isdecimal():
-            return text
+        if head not in ("#", "-", "•", "*") and not head.isdecimal():
+            return text.replace("**", "") if "*" in text else text
     return _MARKUP.sub("", text)
 
 
@@ -364,6 +366,8 @@ def claimed(text: str, mentions: list[tuple[int, object]]) -> list[tuple[int, ob
 def distinct_claims(text: str, claims: list[tuple[int, object]]) -> list:
     """The distinct values claimed, in order. After a contrast the later clause wins ('the brown ball
     starts closer, but the pink ball reaches the line first' claims pink)."""
+    if len(claims) == 1:  # the common case: one value claimed
+        return [claims[0][1]]
     values = list(dict.fromkeys(v for _, v in claims))
     if len(values) > 1:
         cuts = [m.end() for m in _CONTRAST.finditer(text)]
