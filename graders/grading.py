@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ValidationError
 
@@ -29,43 +29,54 @@ _SET_PRIVATE = BaseModel.__dict__["__pydantic_private__"].__set__
 _new_object = object.__new__
 
 
-def _constructed(model: type[BaseModel], fields: dict[str, Any], fields_set: set[str]) -> Any:
-    """What `model.model_construct` makes of already checked fields (every field present, in the model's order),
-    without its generic Python pass over defaults and aliases; for models with no extra fields and no private
-    attributes."""
-    record = _new_object(model)
-    _SET_DICT(record, fields)
-    _SET_FIELDS_SET(record, fields_set)
-    _SET_EXTRA(record, None)
-    _SET_PRIVATE(record, None)
-    return record
-
-
 def _new_grade(fields: dict[str, Any]) -> Grade:
     """A Grade from all its fields, each produced by `_grade` from checked values (score clamped, verdict and
-    cause from closed lists): a constructed Grade, which costs less than the rest of an easy grade
-    (tests/grading/test_grade_properties.py checks it against a validated Grade)."""
-    return _constructed(Grade, fields, set(_GRADE_FIELDS))
+    cause from closed lists): what `Grade.model_construct` does, without its generic Python pass over defaults
+    and aliases, which costs more than the rest of an easy grade (tests/grading/test_grade_properties.py checks
+    it against a validated Grade)."""
+    grade = _new_object(Grade)
+    _SET_DICT(grade, fields)
+    _SET_FIELDS_SET(grade, set(_GRADE_FIELDS))
+    _SET_EXTRA(grade, None)
+    _SET_PRIVATE(grade, None)
+    return grade
 
 
+class _TextRecord(NamedTuple):
+    """A response record of text fields only, with the attributes `_grade` reads of a Response: what validation
+    would make of it, without building a model that is only read here (building and reading one costs as much
+    as an easy grade; tests/grading/test_grade_properties.py checks the two grade alike)."""
+
+    case_id: str
+    content: str | None
+    reasoning: str | None
+    reasoning_content: str | None
+    finish_reason: str | None
+    tool_calls: None = None
+    usage: None = None
+    status: str = "ok"
+    http_status: None = None
+    error: None = None
+    sent: None = None
+
+
+_Record = Response | _TextRecord
 _validate_response = Response.__pydantic_validator__.validate_python  # the same for Response.model_validate
 # the fields of the common record ({"content": …, "finish_reason": "stop"}): text, none with a validator of its own
 _TEXT_FIELDS = frozenset({"case_id", "content", "reasoning", "reasoning_content", "finish_reason"})
-_RESPONSE_DEFAULTS = {name: field.default for name, field in Response.model_fields.items()}  # in the fields' order
-assert not Response.__private_attributes__ and all(f.default_factory is None for f in Response.model_fields.values())
+_new_record = tuple.__new__  # a _TextRecord without NamedTuple's Python-level __new__
 
 
-def _text_response(response: dict, case_id: str) -> Response | None:
-    """The Response that validation makes of a record with text fields only (each a str, or None except case_id),
-    constructed: validation costs as much as an easy grade (tests/grading/test_grade_properties.py checks the
-    two agree). None for any other record, which is validated."""
+def _text_record(response: dict, case_id: str) -> _TextRecord | None:
+    """A record with text fields only (each a str, or None except case_id), as a _TextRecord; None for any other
+    record, which is validated."""
     for key, value in response.items():
         if key not in _TEXT_FIELDS or (type(value) is not str and (value is not None or key == "case_id")):
             return None
-    fields = _RESPONSE_DEFAULTS.copy()
-    fields["case_id"] = case_id
-    fields.update(response)
-    return _constructed(Response, fields, {"case_id", *response})
+    get = response.get
+    return _new_record(_TextRecord, (get("case_id", case_id), get("content"), get("reasoning"),
+                                     get("reasoning_content"), get("finish_reason"), None, None, "ok", None, None,
+                                     None))
 
 
 MAX_ANSWER = 40_000  # characters of an answer graded (head and tail): ~10k tokens, beyond any answer asked for
@@ -75,15 +86,15 @@ def _as_case(case: CaseSpec | dict) -> CaseSpec:
     return case if isinstance(case, CaseSpec) else CaseSpec.model_validate(case)
 
 
-def _as_response(response: Response | dict | str, case_id: str) -> Response | str:
-    """A Response, or a one-line problem when the record cannot be read."""
+def _as_response(response: Response | dict | str, case_id: str) -> _Record | str:
+    """A Response (or the same text record read directly), or a one-line problem when the record cannot be read."""
     if isinstance(response, Response):
         return response
     if isinstance(response, str):
         return Response(case_id=case_id, content=response, finish_reason="stop")
     if not isinstance(response, dict):
         return f"unreadable response record of type {type(response).__name__}"
-    record = _text_response(response, case_id)
+    record = _text_record(response, case_id)
     if record is not None:
         return record
     try:
@@ -199,7 +210,7 @@ def _bounded_score(score: float, verdict: str) -> float:
     return score if verdict == "correct" else 0.0
 
 
-def _args(case: CaseSpec, record: Response | None = None, calls: list | None = None) -> dict:
+def _args(case: CaseSpec, record: _Record | None = None, calls: list | None = None) -> dict:
     """A grader's arguments: the case's, plus the question asked (some answers only make sense against it),
     and for the tool_call grader the calls made and the finish_reason."""
     args = {"question": case.prompt, **case.grader.args}
@@ -239,7 +250,7 @@ def format_problem(answer: str, wanted: str | None) -> str | None:
     return None
 
 
-def _empty(out, split, finish, record: Response, tool_case: bool = False) -> Grade:
+def _empty(out, split, finish, record: _Record, tool_case: bool = False) -> Grade:
     max_tokens = record.sent.max_tokens if record.sent else None
     budget = f" (max_tokens {max_tokens})" if max_tokens else ""
     if finish == "length" and split.reasoning:
@@ -268,7 +279,7 @@ def _by_score(score: float, answered: bool = True) -> str:
     return "partial" if score > 0 else "incorrect" if answered else "no_answer"
 
 
-def _shortfall(out, case: CaseSpec, record: Response, answer: str, match: Match, looped: bool,
+def _shortfall(out, case: CaseSpec, record: _Record, answer: str, match: Match, looped: bool,
                unfinished: bool) -> Grade:
     """The first cause that explains the shortfall (POLICY.md section 6), with a verdict from the score."""
     truth, args, finish = case.truth, case.grader.args, record.finish_reason
@@ -344,7 +355,7 @@ def _sentence_for_a_value(case: CaseSpec, match: Match) -> bool:
             and len(said) > max(30, 2 * len(str(case.truth.value))))
 
 
-def _frames_note(case: CaseSpec, record: Response) -> str:
+def _frames_note(case: CaseSpec, record: _Record) -> str:
     """For a video answer: how many frames the model was shown, when known."""
     shown = record.sent.frames_shown if record.sent else None
     if case.sampling is None or shown is None:
@@ -353,19 +364,19 @@ def _frames_note(case: CaseSpec, record: Response) -> str:
     return f"; the model was shown {shown} of {case.sampling.frames} frames{enough}"
 
 
-def _frame_sampling(out, case: CaseSpec, record: Response, answer: str, match: Match) -> Grade | None:
+def _frame_sampling(out, case: CaseSpec, record: _Record, answer: str, match: Match) -> Grade | None:
     """The answer is what the clip looks like with fewer frames, and not the full truth."""
     sampling = case.sampling
     if sampling is None or not sampling.apparent:
         return None
-    matcher = get_grader(case.grader.name)
-    args = _args(case)
     runs, verdicts = [], {}
     for apparent in sampling.apparent:
-        key = repr(apparent.value)
-        if key not in verdicts:  # the same apparent answer recurs for many frame counts
-            verdicts[key] = _would_pass(case, matcher, args, answer, match, apparent.value)
-        if verdicts[key]:
+        value = apparent.value
+        key = repr(value)  # the same apparent answer recurs for many frame counts
+        passes = verdicts.get(key)
+        if passes is None:
+            passes = verdicts[key] = _would_pass(case, answer, match, value)
+        if passes:
             runs.append((apparent.frames_low, apparent.frames_high))
     if not runs:
         return None
@@ -386,21 +397,22 @@ def _frame_sampling(out, case: CaseSpec, record: Response, answer: str, match: M
     return out(match.score, _by_score(match.score), "frame_sampling", match.extracted, text, [low, high])
 
 
-def _would_pass(case: CaseSpec, matcher, args, answer: str, match: Match, value) -> bool:
+def _would_pass(case: CaseSpec, answer: str, match: Match, value) -> bool:
     """Would the answer pass if `value` were the truth? Numbers and letters already extracted are
     compared directly; other graders read the answer again."""
-    if case.grader.name == "numeric" and isinstance(match.extracted, float):
-        return close_enough(match.extracted, float(value), case.truth)
-    if case.grader.name == "choice" and isinstance(match.extracted, str):
-        return match.extracted == value
-    if case.grader.name in ("sequence", "set") and isinstance(match.extracted, list) and isinstance(value, list):
+    name, found = case.grader.name, match.extracted
+    if name == "numeric" and isinstance(found, float):
+        return close_enough(found, float(value), case.truth)
+    if name == "choice" and isinstance(found, str):
+        return found == value
+    args = _args(case)
+    if name in ("sequence", "set") and isinstance(found, list) and isinstance(value, list):
         want = truth_items(case.truth.model_copy(update={"value": value}), args.get("vocabulary"))
-        found = match.extracted
-        if case.grader.name == "set":
+        if name == "set":
             return set(found) == set(want)
         return found[: len(want)] == want if len(found) > len(want) else found == want
     seen_truth = case.truth.model_copy(update={"value": value, "aliases": []})
-    return matcher(seen_truth, answer, args).passed
+    return get_grader(name)(seen_truth, answer, args).passed
 
 
 def grade_many(cases: dict[str, CaseSpec], responses: list[Any]) -> list[Grade]:
