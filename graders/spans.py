@@ -61,6 +61,10 @@ _CONCLUSION = re.compile(
     re.IGNORECASE | re.MULTILINE)
 # every English marker holds one of these (the Chinese ones are outside ASCII)
 _MARKER_NEEDLES = ("answer", "option", "result", "solution", "return", "choice")
+# where in lowercased ASCII text an English marker can start: the engine skips to these, where _MARKER, under
+# IGNORECASE, tries every position
+_MARKER_START = re.compile(r"final answer|correct (?:answer|option|choice)|option letter|answer|result|solution|"
+                           r"return|choice")
 _CONCLUSION_NEEDLES = ("so", "thus", "therefore", "hence", "consequently", "overall", "summar", "sum up", "giv", "mak",
                        "mean", "based on", "consider", "from", "conclu")
 _LAST_LETTER = re.compile(r"\n[ \t]*(\(?[A-L]\)?)[.:]?[ \t]*\s*$")
@@ -123,9 +127,23 @@ def _conditional(text: str, marker: re.Match) -> bool:
     return _OPENS_IF.match(text, _sentence_start(text, marker.start())) is not None
 
 
+def _markers(text: str, lowered: str) -> list[re.Match]:
+    """The matches of _MARKER in `text` (`lowered` is text.lower()), as its finditer gives them; in ASCII text
+    tried only where an English marker can start."""
+    if not text.isascii():
+        return list(_MARKER.finditer(text))
+    found, at = [], 0
+    while start := _MARKER_START.search(lowered, at):
+        m = _MARKER.match(text, start.start())
+        if m:
+            found.append(m)
+        at = m.end() if m else start.start() + 1
+    return found
+
+
 def states_answer(text: str) -> bool:
     """Does `text` hold a final-answer marker ('The answer is (C) 4cm.')?"""
-    return any(not _conditional(text, m) for m in _MARKER.finditer(text))
+    return any(not _conditional(text, m) for m in _markers(text, text.lower()))
 
 
 _REASON = re.compile(r"[ \t*-]*(?:(?:this|that|it)(?: is|'s) (?:because|due to)|because)\b", re.IGNORECASE)
@@ -155,48 +173,48 @@ def places(answer: str) -> tuple[Place, ...]:
     text = plain(answer)
     lowered, ascii_only = text.lower(), text.isascii()
     # outside ASCII, case folding could match without the needles ('ſolution')
-    maybe = not ascii_only or has_any(lowered, _MARKER_NEEDLES)
-    markers = [m.end() for m in _MARKER.finditer(text) if not _conditional(text, m)] if maybe else ()
-    for end in reversed(markers[-3:]):  # the last marker that is followed by something
-        # 'the correct answer is:\n\n(C) Point C': what follows the colon, on the next line if need be
-        stated = _sentence_from(text, _GAP.match(text, end).end())
-        if stated:
-            found.append(_new_place(Place, ("marker", stated)))
-            break
+    if not ascii_only or has_any(lowered, _MARKER_NEEDLES):
+        markers = [m.end() for m in _markers(text, lowered) if not _conditional(text, m)]
+        for end in reversed(markers[-3:]):  # the last marker that is followed by something
+            # 'the correct answer is:\n\n(C) Point C': what follows the colon, on the next line if need be
+            stated = _sentence_from(text, _GAP.match(text, end).end())
+            if stated:
+                found.append(_new_place(Place, ("marker", stated)))
+                break
     # a last line that is only a letter ('…is 70 degrees.\n\nD'): the option letter asked for at the end
     end_char = text.rstrip()[-1:] if "\n" in text else ""  # the pattern starts at a newline
     last = _LAST_LETTER.search(text) if end_char.isupper() or (end_char and end_char in ").*") else None
     if last:
         found.append(_new_place(Place, ("marker", last.group(1))))
-    totals = list(_TOTAL.finditer(text)) if "total" in lowered or "altogether" in lowered else ()
-    for m in reversed(totals[-3:]):
-        stated = _sentence_from(text, m.end())
-        if not stated.strip(" .!?"):  # '… 5 bounces in total.': the total is the clause before the marker
-            stated = _CLAUSE_START.split(text[max(0, m.start() - 200):m.start()])[-1].strip()
-        if stated:
-            found.append(_new_place(Place, ("total", stated)))
-            break
+    if "total" in lowered or "altogether" in lowered:
+        totals = list(_TOTAL.finditer(text))
+        for m in reversed(totals[-3:]):
+            stated = _sentence_from(text, m.end())
+            if not stated.strip(" .!?"):  # '… 5 bounces in total.': the total is the clause before the marker
+                stated = _CLAUSE_START.split(text[max(0, m.start() - 200):m.start()])[-1].strip()
+            if stated:
+                found.append(_new_place(Place, ("total", stated)))
+                break
     # every conclusion word holds one of these; outside ASCII, case folding ('ſo') could match without them
-    maybe = not ascii_only or has_any(lowered, _CONCLUSION_NEEDLES)
-    conclusions = [m for m in _CONCLUSION.finditer(text)] if maybe else ()
-    if conclusions and "based on the" in lowered:
-        first_end = _SENTENCE_END.search(text)
-        lead_end = first_end.start() if first_end else len(text)
-        conclusions = [m for m in conclusions if not _introduces(m, lead_end)]
-    if conclusions and "because" in lowered:
-        # 'This is because bass eat crayfish, so a decrease in bass …': a 'so' inside the reason is no conclusion
-        conclusions = [m for m in conclusions if not _in_reason(text, m.start())]
-    conclusions = [m.end() for m in conclusions]
-    for end in reversed(conclusions[-3:]):
-        stated = _sentence_from(text, end)
-        if stated.endswith(":") and "\n" in text[end:end + len(stated) + 2]:
-            # 'Therefore, the painting in the same style is:\n(A) the second image': answered on the next line
-            after = text.find(":", end + len(stated) - 1) + 1
-            following = _sentence_from(text, _GAP.match(text, after).end())
-            stated = following if following and not following.endswith(":") else stated  # not a heading 'Sample A:'
-        if stated:
-            found.append(_new_place(Place, ("conclusion", stated)))
-            break
+    if not ascii_only or has_any(lowered, _CONCLUSION_NEEDLES):
+        conclusions = list(_CONCLUSION.finditer(text))
+        if conclusions and "based on the" in lowered:
+            first_end = _SENTENCE_END.search(text)
+            lead_end = first_end.start() if first_end else len(text)
+            conclusions = [m for m in conclusions if not _introduces(m, lead_end)]
+        if conclusions and "because" in lowered:
+            # 'This is because bass eat crayfish, so a decrease in bass …': a 'so' inside the reason is no conclusion
+            conclusions = [m for m in conclusions if not _in_reason(text, m.start())]
+        for end in reversed([m.end() for m in conclusions[-3:]]):
+            stated = _sentence_from(text, end)
+            if stated.endswith(":") and "\n" in text[end:end + len(stated) + 2]:
+                # 'Therefore, the painting in the same style is:\n(A) the second image': answered on the next line
+                after = text.find(":", end + len(stated) - 1) + 1
+                following = _sentence_from(text, _GAP.match(text, after).end())
+                stated = following if following and not following.endswith(":") else stated  # not a heading 'Sample A:'
+            if stated:
+                found.append(_new_place(Place, ("conclusion", stated)))
+                break
     if bolds:
         found.append(_new_place(Place, ("bold", " | ".join(bolds[-8:]))))
     for k, sentence in enumerate(sentences(text)):
