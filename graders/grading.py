@@ -88,15 +88,16 @@ def _as_case(case: CaseSpec | dict) -> CaseSpec:
 
 def _as_response(response: Response | dict | str, case_id: str) -> _Record | str:
     """A Response (or the same text record read directly), or a one-line problem when the record cannot be read."""
-    if isinstance(response, Response):
+    if type(response) is dict:  # the common case, looked at first
+        record = _text_record(response, case_id)
+        if record is not None:
+            return record
+    elif isinstance(response, Response):
         return response
-    if isinstance(response, str):
+    elif isinstance(response, str):
         return Response(case_id=case_id, content=response, finish_reason="stop")
     if not isinstance(response, dict):
         return f"unreadable response record of type {type(response).__name__}"
-    record = _text_record(response, case_id)
-    if record is not None:
-        return record
     try:
         return _validate_response({"case_id": case_id, **response})
     except ValidationError as exc:

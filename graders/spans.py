@@ -70,7 +70,9 @@ _CONCLUSION_NEEDLES = ("so", "thus", "therefore", "hence", "consequently", "over
 _LAST_LETTER = re.compile(r"\n[ \t]*(\(?[A-L]\)?)[.:]?[ \t]*\s*$")
 _GAP = re.compile(r"[\s:*]*")
 _CLAUSE_START = re.compile(r"[.;:!?\n]|\s[—–]\s|,\s")
-_BOLD = re.compile(r"\*\*([^*\n]{1,120}?)\*\*|__([^_\n]{1,120}?)__")
+# greedy: only the end of a run of other characters can be followed by '**' (or '__'), so this matches as the lazy
+# form does, and the engine takes the run in one step
+_BOLD = re.compile(r"\*\*([^*\n]{1,120})\*\*|__([^_\n]{1,120})__")
 # Chinese stops need no space; a line's option label ('A. False') ends no sentence
 _SENTENCE_END = re.compile(r"(?<=[.!?;])(?<!^[A-L]\.)(?<!\n[A-L]\.)\s+|(?<=[。！？；])\s*|\n+")
 # what every _SENTENCE_END needs: far cheaper to look for, and most short answers are one sentence ('[.!?;]\s' or
