@@ -27,6 +27,32 @@ def has_any(text: str, words: tuple[str, ...]) -> bool:
     return False
 
 
+_ONE_PASS = 32  # characters up to which the pattern of a dozen words or more is the cheaper (measured)
+
+
+class Needles:
+    """Many words, any of which a pre-check looks for (has_any). In a short text one pass of a pattern of them all
+    costs less than looking for each word in turn (the pattern groups them by first character: the engine tries
+    one alternative per character); in a long text it costs more, and each word is looked for."""
+
+    __slots__ = ("_pattern", "words")
+
+    def __init__(self, words: tuple[str, ...]):
+        self.words = words
+        by_first: dict[str, list[str]] = {}
+        for word in dict.fromkeys(words):
+            by_first.setdefault(word[:1], []).append(re.escape(word[1:]))
+        self._pattern = re.compile("|".join(
+            re.escape(first) + (f"(?:{'|'.join(rests)})" if len(rests) > 1 else rests[0])
+            for first, rests in by_first.items()))
+
+    def found_in(self, text: str) -> bool:
+        """has_any(text, self.words)"""
+        if len(text) <= _ONE_PASS:
+            return self._pattern.search(text) is not None
+        return has_any(text, self.words)
+
+
 def strip_punctuation(text: str) -> str:
     return " ".join(re.sub(r"[^\w\s-]", " ", text).split())
 
@@ -167,6 +193,7 @@ def colors_at(text: str) -> list[tuple[int, str]]:
 
 
 _RENAMED = (*_MODIFIER_WORDS, "light", *COLOR_SYNONYMS, "ish")
+_RENAMED_WORDS = Needles(_RENAMED)
 
 
 def normalize_colors(text: str) -> str:
@@ -176,7 +203,7 @@ def normalize_colors(text: str) -> str:
     if not _COLOR_RE.search(text):
         return text
     # without a modifier, a synonym or an '-ish', every color named is a base name, replaced by itself
-    if not has_any(text, _RENAMED):
+    if not _RENAMED_WORDS.found_in(text):
         return text
     return _COLOR_WITH_MODIFIER.sub(lambda m: _CANONICAL[m.group(1)], text)
 

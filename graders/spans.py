@@ -13,7 +13,7 @@ from bisect import bisect_right
 from functools import lru_cache
 from typing import NamedTuple
 
-from graders.normalize import has_any
+from graders.normalize import Needles, has_any
 
 MAX_SENTENCES = 400  # sentences examined in order; a longer answer is reasoning, and its end is searched apart
 
@@ -67,6 +67,7 @@ _MARKER_START = re.compile(r"final answer|correct (?:answer|option|choice)|optio
                            r"return|choice")
 _CONCLUSION_NEEDLES = ("so", "thus", "therefore", "hence", "consequently", "overall", "summar", "sum up", "giv", "mak",
                        "mean", "based on", "consider", "from", "conclu")
+_CONCLUSION_WORDS = Needles(_CONCLUSION_NEEDLES)
 _LAST_LETTER = re.compile(r"\n[ \t]*(\(?[A-L]\)?)[.:]?[ \t]*\s*$")
 _GAP = re.compile(r"[\s:*]*")
 _CLAUSE_START = re.compile(r"[.;:!?\n]|\s[—–]\s|,\s")
@@ -100,14 +101,14 @@ def _sentence_from(text: str, start: int) -> str:
     return text[start:m.start() if m else len(text)].strip()
 
 
-_MARKUP_NOT_BOLD = ("_", "`", "\\", "$")
+_MARKUP_NOT_BOLD = re.compile(r"[_`\\$]")  # markup characters other than bold's '*'
 
 
 def plain(text: str) -> str:
     """Markdown emphasis, code ticks and LaTeX delimiters removed."""
     # most answers hold none, or only bold: one line with no other markup character, not opening as a heading,
     # bullet or number (where '**' is all the pattern can match)
-    if "\n" not in text and not has_any(text, _MARKUP_NOT_BOLD):
+    if "\n" not in text and not _MARKUP_NOT_BOLD.search(text):
         head = text.lstrip(" \t")[:1]
         if head not in ("#", "-", "•", "*") and not head.isdecimal():
             return text.replace("**", "") if "*" in text else text
@@ -198,7 +199,7 @@ def places(answer: str) -> tuple[Place, ...]:
                 found.append(_new_place(Place, ("total", stated)))
                 break
     # every conclusion word holds one of these; outside ASCII, case folding ('ſo') could match without them
-    if not ascii_only or has_any(lowered, _CONCLUSION_NEEDLES):
+    if not ascii_only or _CONCLUSION_WORDS.found_in(lowered):
         conclusions = list(_CONCLUSION.finditer(text))
         if conclusions and "based on the" in lowered:
             first_end = _SENTENCE_END.search(text)
@@ -302,11 +303,14 @@ _ASIDE_ONLY_NEEDS = ("though", "whereas", "while", "than", "because", "since", "
                      "each", " as ")
 
 
+_ASIDE_WORDS, _NEGATION_WORDS = Needles(_ASIDE_NEEDS), Needles(_NEGATION_NEEDS)
+
+
 def blocked(text: str, asides: bool = True, negations: bool = True) -> list[tuple[int, int]]:
     """Character ranges of `text` whose mentions are not claims: negated (unless `negations` is off: the
     question asked for what is not so), and (with `asides`) asides. Sorted and merged, for `is_blocked`."""
     low = text.lower()
-    if not has_any(low, _ASIDE_NEEDS if asides else _NEGATION_NEEDS):
+    if not (_ASIDE_WORDS if asides else _NEGATION_WORDS).found_in(low):
         return []
     ranges = []
     ends = None
