@@ -454,10 +454,18 @@ _CJK_WORDS = {"左": "left", "左边": "left", "右": "right", "右边": "right"
               "不是": "no", "相同": "same", "不同": "different"}
 
 
+@lru_cache(maxsize=256)  # per option list: looked up for every answer
+def _options_by_text(options: tuple[str, ...]) -> dict[str, list[int]]:
+    found: dict[str, list[int]] = {}
+    for i, o in enumerate(_option_texts(options)):
+        found.setdefault(o, []).append(i)
+    return found
+
+
 def _exact_option(said: str, options: O.OptionSet) -> int | None:
     """The option whose whole text the whole answer (`said`: its _plain_option) is, if exactly one is."""
     said = _CJK_WORDS.get(said, said)
-    hits = [i for i, o in enumerate(_option_texts(options.options)) if said and o == said]
+    hits = _options_by_text(options.options).get(said, ()) if said else ()
     return hits[0] if len(hits) == 1 else None
 
 

@@ -101,14 +101,14 @@ def _sentence_from(text: str, start: int) -> str:
     return text[start:m.start() if m else len(text)].strip()
 
 
-_MARKUP_NOT_BOLD = re.compile(r"[_`\\$]")  # markup characters other than bold's '*'
+_MARKUP_NOT_BOLD = ("_", "`", "\\", "$")  # markup characters other than bold's '*'
 
 
 def plain(text: str) -> str:
     """Markdown emphasis, code ticks and LaTeX delimiters removed."""
     # most answers hold none, or only bold: one line with no other markup character, not opening as a heading,
     # bullet or number (where '**' is all the pattern can match)
-    if "\n" not in text and not _MARKUP_NOT_BOLD.search(text):
+    if "\n" not in text and not has_any(text, _MARKUP_NOT_BOLD):
         head = text.lstrip(" \t")[:1]
         if head not in ("#", "-", "•", "*") and not head.isdecimal():
             return text.replace("**", "") if "*" in text else text
