@@ -156,7 +156,7 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
         tokens = record.usage.completion_tokens if record.usage else None
         verdict, cause, extracted, text = check_measurement(spec.args, split.answer, split.reasoning, finish, tokens)
         return out(1.0 if verdict == "correct" else 0.0, verdict, cause, extracted, text)
-    answer = bounded(split.answer)
+    answer = split.answer if len(split.answer) <= MAX_ANSWER else bounded(split.answer)
     calls = [c.model_dump() for c in record.tool_calls] if record.tool_calls else []
     if not answer and not calls:
         return _empty(out, split, finish, record, name == "tool_call")
@@ -170,7 +170,8 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
         problem = None if match.details["json_object"] else _NO_JSON
     else:
         problem = format_problem(answer, wanted) if wanted else None
-    problem = problem or causes.trace_missing(answer, spec.args)
+    if not problem and "trace" in spec.args:
+        problem = causes.trace_missing(answer, spec.args)
     if problem:
         match.format_ok = False
         match.explanation = f"{problem}; {match.explanation}"

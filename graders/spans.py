@@ -82,17 +82,29 @@ _MAY_END = re.compile(r"[.!?;。！？；\n](?:(?<=[.!?;])\s|(?<=[。！？；\n
 _new_place = tuple.__new__  # Place(kind, text) without NamedTuple's Python-level __new__ (built for every place)
 
 
+def _stripped(part: str) -> str:
+    """Without surrounding whitespace, nor a zero-width space (MiniGPT-4 starts with one), which ASCII holds none of."""
+    return part.strip() if part.isascii() else part.strip().strip("\u200b\ufeff").strip()
+
+
 def sentences(text: str, limit: int = MAX_SENTENCES) -> list[str]:
     """Sentences (and lines) in order; decimal points and 'e.g.' do not end one."""
     if limit > 0 and not _MAY_END.search(text):  # one sentence
-        part = text.strip().strip("\u200b\ufeff").strip()
+        part = _stripped(text)
         return [part] if part else []
     parts = []
     for part in _SENTENCE_END.split(text, maxsplit=limit):
-        part = part.strip().strip("\u200b\ufeff").strip()  # MiniGPT-4 starts with a zero-width space
+        part = _stripped(part)
         if part:
             parts.append(part)
     return parts[:limit]
+
+
+def _gap_end(text: str, at: int) -> int:
+    """Where _GAP from `at` ends: at `at` itself when what stands there is no space, ':' or '*' (most answers)."""
+    if at < len(text) and text[at] not in ":*" and not text[at].isspace():
+        return at
+    return _GAP.match(text, at).end()
 
 
 def _sentence_from(text: str, start: int) -> str:
@@ -180,7 +192,7 @@ def places(answer: str) -> tuple[Place, ...]:
         markers = [m.end() for m in _markers(text, lowered) if not _conditional(text, m)]
         for end in reversed(markers[-3:]):  # the last marker that is followed by something
             # 'the correct answer is:\n\n(C) Point C': what follows the colon, on the next line if need be
-            stated = _sentence_from(text, _GAP.match(text, end).end())
+            stated = _sentence_from(text, _gap_end(text, end))
             if stated:
                 found.append(_new_place(Place, ("marker", stated)))
                 break
