@@ -101,18 +101,26 @@ def _words_value(words: list[str]) -> int | None:
     return sign * (total + current) if seen else None
 
 
+def _as_digits(match: re.Match) -> str:
+    words = [w for w in _WORD_GAP.split(match.group(0)) if w]
+    if all(w in ("and", "minus", "negative") for w in words):
+        return match.group(0)
+    value = _words_value(words)
+    return match.group(0) if value is None else str(value)
+
+
+# a run of 'and', 'minus' and 'negative' alone is left as it is: a run to replace holds one of these
+_NUMBER_WORDS = Needles((*_UNITS, *_TENS, *_SCALES))
+
+
 def words_to_digits(text: str) -> str:
     """'fifty-six' -> '56', 'three hundred and ninety-one' -> '391'; other text unchanged."""
-
-    def replace(match: re.Match) -> str:
-        words = [w for w in _WORD_GAP.split(match.group(0)) if w]
-        if all(w in ("and", "minus", "negative") for w in words):
-            return match.group(0)
-        value = _words_value(words)
-        return match.group(0) if value is None else str(value)
-
-    text = _WORDS_RUN.sub(replace, text)
-    return _MULTIPLICATIVE.sub(lambda m: _MULTIPLICATIVES[m.group(0).casefold()], text)
+    if _NUMBER_WORDS.found_in(text):
+        text = _WORDS_RUN.sub(_as_digits, text)
+    # in ASCII text 'once', 'twice' and 'thrice' in any case hold 'nce' or 'ice' once lowercased
+    if not text.isascii() or "nce" in (low := text.lower()) or "ice" in low:
+        text = _MULTIPLICATIVE.sub(lambda m: _MULTIPLICATIVES[m.group(0).casefold()], text)
+    return text
 
 
 _MULTIPLICATIVES = {"once": "1", "twice": "2", "thrice": "3"}
@@ -219,6 +227,8 @@ _POSITION_PATTERNS = (
     re.compile(rf"\b{_ORD}\s+row[\s,;/]*(?:and\s+)?(?:the\s+)?{_ORD}\s+col(?:umn)?"),
     re.compile(r"\br(\d{1,6})\s*c(\d{1,6})\b"),
 )
+# without the words 'row' and 'col' the two patterns naming them cannot match: the others are enough
+_WITHOUT_ROW_COLUMN = (_POSITION_PATTERNS[0], _POSITION_PATTERNS[3])
 
 
 _NON_DIGIT = re.compile(r"\D")
@@ -236,7 +246,7 @@ def positions(text: str) -> list[str]:
 def positions_at(text: str) -> list[tuple[int, str]]:
     """(position, '(r, c)') in `text` already cleaned and with number words as digits."""
     hits = []
-    for pattern in _POSITION_PATTERNS:
+    for pattern in _POSITION_PATTERNS if "row" in text and "col" in text else _WITHOUT_ROW_COLUMN:
         for m in pattern.finditer(text):
             hits.append((m.start(), f"({_ordinal(m.group(1))}, {_ordinal(m.group(2))})"))
     hits.sort()
