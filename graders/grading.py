@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -371,13 +372,14 @@ def _frame_sampling(out, case: CaseSpec, record: _Record, answer: str, match: Ma
     sampling = case.sampling
     if sampling is None or not sampling.apparent:
         return None
+    would_pass = _passes_as(case, answer, match)
     runs, verdicts = [], {}
     for apparent in sampling.apparent:
         value = apparent.value
         key = repr(value)  # the same apparent answer recurs for many frame counts
         passes = verdicts.get(key)
         if passes is None:
-            passes = verdicts[key] = _would_pass(case, answer, match, value)
+            passes = verdicts[key] = would_pass(value)
         if passes:
             runs.append((apparent.frames_low, apparent.frames_high))
     if not runs:
@@ -399,14 +401,21 @@ def _frame_sampling(out, case: CaseSpec, record: _Record, answer: str, match: Ma
     return out(match.score, _by_score(match.score), "frame_sampling", match.extracted, text, [low, high])
 
 
-def _would_pass(case: CaseSpec, answer: str, match: Match, value) -> bool:
-    """Would the answer pass if `value` were the truth? Numbers and letters already extracted are
-    compared directly; other graders read the answer again."""
+def _passes_as(case: CaseSpec, answer: str, match: Match) -> Callable[[Any], bool]:
+    """Would the answer pass if a value were the truth? (as a function of the value, asked for each value frames
+    suggest). Numbers and letters already extracted are compared directly; other graders read the answer again."""
     name, found = case.grader.name, match.extracted
     if name == "numeric" and isinstance(found, float):
-        return close_enough(found, float(value), case.truth)
+        truth = case.truth
+        return lambda value: close_enough(found, float(value), truth)
     if name == "choice" and isinstance(found, str):
-        return found == value
+        return lambda value: found == value
+    return lambda value: _would_pass(case, answer, match, value)
+
+
+def _would_pass(case: CaseSpec, answer: str, match: Match, value) -> bool:
+    """_passes_as for graders that read the answer again (or whose extracted answer is not of the usual kind)."""
+    name, found = case.grader.name, match.extracted
     args = _args(case)
     if name in ("sequence", "set") and isinstance(found, list) and isinstance(value, list):
         want = truth_items(case.truth.model_copy(update={"value": value}), args.get("vocabulary"))
