@@ -134,8 +134,8 @@ def bounded(answer: str) -> str:
 
 def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
     case = case if isinstance(case, CaseSpec) else _as_case(case)
-    case_id, spec = case.id, case.grader
-    name = spec.name
+    case_id, spec, question = case.id, case.grader, case.prompt
+    name, grader_args = spec.name, spec.args
     record = _as_response(response, case_id)
     # grading is the hot loop: the Grade is built directly from its fields (see _new_grade)
     out = lambda score, verdict, cause, extracted, text, frames=None: _new_grade({  # noqa: E731
@@ -155,7 +155,8 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
     finish = record.finish_reason
     if name == MEASURED:  # POLICY.md 8: a measurement is checked on the whole record
         tokens = record.usage.completion_tokens if record.usage else None
-        verdict, cause, extracted, text = check_measurement(spec.args, split.answer, split.reasoning, finish, tokens)
+        verdict, cause, extracted, text = check_measurement(grader_args, split.answer, split.reasoning, finish,
+                                                            tokens)
         return out(1.0 if verdict == "correct" else 0.0, verdict, cause, extracted, text)
     answer = split.answer if len(split.answer) <= MAX_ANSWER else bounded(split.answer)
     calls = [c.model_dump() for c in record.tool_calls] if record.tool_calls else []
@@ -163,16 +164,17 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
         return _empty(out, split, finish, record, name == "tool_call")
 
     try:
-        match = get_grader(name)(case.truth, answer, _args(case, record, calls))
+        args = _args(question, grader_args, calls if name == "tool_call" else None, finish)
+        match = get_grader(name)(case.truth, answer, args)
     except KeyError as exc:
         return out(0, "error", "transport", None, str(exc).strip("'\""))
-    wanted = spec.args.get("format") or asked_format(case.prompt)
+    wanted = grader_args.get("format") or asked_format(question)
     if wanted == "json" and "json_object" in match.details:  # the json grader already looked for the object
         problem = None if match.details["json_object"] else _NO_JSON
     else:
         problem = format_problem(answer, wanted) if wanted else None
-    if not problem and "trace" in spec.args:
-        problem = causes.trace_missing(answer, spec.args)
+    if not problem and "trace" in grader_args:
+        problem = causes.trace_missing(answer, grader_args)
     if problem:
         match.format_ok = False
         match.explanation = f"{problem}; {match.explanation}"
@@ -213,12 +215,12 @@ def _bounded_score(score: float, verdict: str) -> float:
     return score if verdict == "correct" else 0.0
 
 
-def _args(case: CaseSpec, record: _Record | None = None, calls: list | None = None) -> dict:
+def _args(question: str, grader_args: dict, tool_calls: list | None = None, finish_reason: str | None = None) -> dict:
     """A grader's arguments: the case's, plus the question asked (some answers only make sense against it),
     and for the tool_call grader the calls made and the finish_reason."""
-    args = {"question": case.prompt, **case.grader.args}
-    if record is not None and case.grader.name == "tool_call":
-        args |= {"tool_calls": calls or [], "finish_reason": record.finish_reason}
+    args = {"question": question, **grader_args}
+    if tool_calls is not None:
+        args |= {"tool_calls": tool_calls, "finish_reason": finish_reason}
     return args
 
 
@@ -416,7 +418,7 @@ def _passes_as(case: CaseSpec, answer: str, match: Match) -> Callable[[Any], boo
 def _would_pass(case: CaseSpec, answer: str, match: Match, value) -> bool:
     """_passes_as for graders that read the answer again (or whose extracted answer is not of the usual kind)."""
     name, found = case.grader.name, match.extracted
-    args = _args(case)
+    args = _args(case.prompt, case.grader.args)
     if name in ("sequence", "set") and isinstance(found, list) and isinstance(value, list):
         want = truth_items(case.truth.model_copy(update={"value": value}), args.get("vocabulary"))
         if name == "set":
