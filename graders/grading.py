@@ -53,12 +53,9 @@ class _TextRecord(NamedTuple):
     reasoning: str | None
     reasoning_content: str | None
     finish_reason: str | None
-    tool_calls: None = None
-    usage: None = None
-    status: str = "ok"
-    http_status: None = None
-    error: None = None
-    sent: None = None
+    # the rest of a Response, the same for every such record
+    tool_calls = usage = http_status = error = sent = None
+    status = "ok"
 
 
 _Record = Response | _TextRecord
@@ -76,8 +73,7 @@ def _text_record(response: dict, case_id: str) -> _TextRecord | None:
             return None
     get = response.get
     return _new_record(_TextRecord, (get("case_id", case_id), get("content"), get("reasoning"),
-                                     get("reasoning_content"), get("finish_reason"), None, None, "ok", None, None,
-                                     None))
+                                     get("reasoning_content"), get("finish_reason")))
 
 
 MAX_ANSWER = 40_000  # characters of an answer graded (head and tail): ~10k tokens, beyond any answer asked for

@@ -87,7 +87,8 @@ def test_a_text_record_read_directly_grades_as_its_validated_response(index, rec
         assert direct is None
         return
     if direct is not None:
-        assert all(getattr(direct, name) == getattr(validated, name) for name in direct._fields)
+        assert all(getattr(direct, name) == getattr(validated, name) for name in Response.model_fields
+                   if name != "format_version")
         assert grade(case, record).model_dump_json() == grade(case, validated).model_dump_json()
 
 
