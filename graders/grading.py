@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ValidationError
@@ -30,13 +30,18 @@ _SET_PRIVATE = BaseModel.__dict__["__pydantic_private__"].__set__
 _new_object = object.__new__
 
 
-def _new_grade(fields: dict[str, Any]) -> Grade:
-    """A Grade from all its fields, each produced by `_grade` from checked values (score clamped, verdict and
-    cause from closed lists): what `Grade.model_construct` does, without its generic Python pass over defaults
-    and aliases, which costs more than the rest of an easy grade (tests/grading/test_grade_properties.py checks
-    it against a validated Grade)."""
+def _new_grade(case_id: str, grader: str, score: float, verdict: str, cause: str | None, extracted: Any, text: str,
+               frames: list[int] | None = None) -> Grade:
+    """The Grade `_grade` found for a case (its score clamped to the verdict's range, its explanation one line of at
+    most 300 characters), built from its fields as `Grade.model_construct` builds it, without that generic Python
+    pass over defaults and aliases, which costs more than the rest of an easy grade: every field is a checked value
+    (verdict and cause from closed lists; tests/grading/test_grade_properties.py checks it against a validated
+    Grade)."""
     grade = _new_object(Grade)
-    _SET_DICT(grade, fields)
+    _SET_DICT(grade, {"format_version": FORMAT_VERSION, "case_id": case_id, "grader": grader,
+                      "score": _bounded_score(score, verdict), "verdict": verdict, "cause": cause,
+                      "extracted": extracted, "explanation": (" ".join(text.split()) if "\n" in text else text)[:300],
+                      "frames_consistent": frames})
     _SET_FIELDS_SET(grade, set(_GRADE_FIELDS))
     _SET_EXTRA(grade, None)
     _SET_PRIVATE(grade, None)
@@ -133,11 +138,8 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
     case_id, spec, question = case.id, case.grader, case.prompt
     name, grader_args = spec.name, spec.args
     record = _as_response(response, case_id)
-    # grading is the hot loop: the Grade is built directly from its fields (see _new_grade)
-    out = lambda score, verdict, cause, extracted, text, frames=None: _new_grade({  # noqa: E731
-        "format_version": FORMAT_VERSION, "case_id": case_id, "grader": name,
-        "score": _bounded_score(score, verdict), "verdict": verdict, "cause": cause, "extracted": extracted,
-        "explanation": (" ".join(text.split()) if "\n" in text else text)[:300], "frames_consistent": frames})
+    # out(score, verdict, cause, extracted, text, frames=None): this case's Grade, built directly (see _new_grade)
+    out = partial(_new_grade, case_id, name)
     if isinstance(record, str):
         return out(0, "error", "transport", None, record)
     if record.status == "error":
