@@ -17,12 +17,12 @@ _LOOP = re.compile(r"(.{1,12}?)\1{7,}", re.DOTALL)
 
 
 def _some_trigram_repeats(text: str, times: int) -> bool:
-    trigrams = list(zip(text, text[1:], text[2:], strict=False))
-    # a trigram seen `times` times leaves at most len - (times - 1) distinct ones: most answers have more,
-    # and a set is far cheaper to build than a Counter
-    if len(set(trigrams)) > len(trigrams) - (times - 1):
+    trigrams = max(0, len(text) - 2)
+    # a trigram seen `times` times leaves at most trigrams - (times - 1) distinct ones: most answers have more,
+    # and a set is far cheaper to build than a Counter (both straight from zip: no list of them is kept)
+    if len(set(zip(text, text[1:], text[2:], strict=False))) > trigrams - (times - 1):
         return False
-    return max(Counter(trigrams).values(), default=0) >= times
+    return max(Counter(zip(text, text[1:], text[2:], strict=False)).values(), default=0) >= times
 
 
 def is_degenerate(answer: str) -> bool:

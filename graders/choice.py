@@ -491,7 +491,8 @@ _LEADING_MARK = re.compile(r"^[^\w\s(\[$£€-]{1,3}\s+")
 
 
 def _plain_option(text: str) -> str:
-    said = O.canon(_LEADING_MARK.sub("", spans.plain(text).strip())).strip(" .!*_`\"'")
+    text = spans.plain(text).strip()
+    said = O.canon(text if text[:1].isalnum() else _LEADING_MARK.sub("", text)).strip(" .!*_`\"'")  # (no mark)
     return _GROUPED.sub("", said) if "," in said else said
 
 
@@ -505,10 +506,18 @@ _CJK_WORDS = {"左": "left", "左边": "left", "右": "right", "右边": "right"
               "不是": "no", "相同": "same", "不同": "different"}
 
 
+@lru_cache(maxsize=256)  # per option list: looked up for every answer
+def _options_by_text(options: tuple[str, ...]) -> dict[str, list[int]]:
+    found: dict[str, list[int]] = {}
+    for i, o in enumerate(_option_texts(options)):
+        found.setdefault(o, []).append(i)
+    return found
+
+
 def _exact_option(said: str, options: O.OptionSet) -> int | None:
     """The option whose whole text the whole answer (`said`: its _plain_option) is, if exactly one is."""
     said = _CJK_WORDS.get(said, said)
-    hits = [i for i, o in enumerate(_option_texts(options.options)) if said and o == said]
+    hits = _options_by_text(options.options).get(said, ()) if said else ()
     return hits[0] if len(hits) == 1 else None
 
 
@@ -663,7 +672,7 @@ _FIRST_LINE = re.compile(r"[ \t]*(?:\u200b\s*)?\(([A-L])\)(?:[ \t]+([^\n]{1,200}
 def _answer_first(answer: str, options: O.OptionSet, letters: str) -> str | None:
     """A first line that is an option's letter in brackets and its own text ('(D) None of the above'), followed
     by prose, not by more lettered lines (a list): the answer, given first and explained after."""
-    m = _FIRST_LINE.match(answer)
+    m = _FIRST_LINE.match(answer) if "(" in answer else None
     if not m or m.group(1) not in letters or "\n" not in answer[m.end(1):]:
         return None
     # the letter alone ('(D)' on its first line), or with its own text
@@ -1096,7 +1105,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     stacked = _stacked_letters(answer, letters) if "\n" in answer and len(answer) <= 60 else ()
     if len(stacked) >= 2:  # 'A\nB': two letters, one per line, and nothing else: a hedge (3.5)
         return _hedged(list(stacked), choices, "lead")
-    echoed = _LETTER_THEN_LIST.match(answer)
+    echoed = _LETTER_THEN_LIST.match(answer) if "(A)" in answer else None
     if echoed and echoed.group(1) in letters and _lists_every(answer[echoed.end(1):], letters):
         return chose(echoed.group(1), "lead")  # 'A (A) A, (B) B, (C) C, …': the letter, then the options echoed
     # '(D) None of the above' on its own line, then the why: the answer given first, unless the rest chooses one

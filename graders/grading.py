@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-from typing import Any
+from collections.abc import Callable
+from functools import lru_cache, partial
+from typing import Any, NamedTuple
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from graders import causes, secrets
 from graders.extract import json_object, split_reasoning
@@ -21,23 +22,65 @@ _SERVER_ENDED = ("abort", "error")
 _GRADER_CAUSES = ("tool_in_text", "malformed_arguments", "wrong_tool", "no_tool_call")
 _SINGLE_VALUE = frozenset({"numeric", "exact", "choice", "fuzzy", "keywords"})
 _GRADE_FIELDS = frozenset(Grade.model_fields)
-_setattr = object.__setattr__
+# BaseModel's own slots, set through their descriptors (object.__setattr__ would look each one up on every call)
+_SET_DICT = BaseModel.__dict__["__dict__"].__set__
+_SET_FIELDS_SET = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_SET_EXTRA = BaseModel.__dict__["__pydantic_extra__"].__set__
+_SET_PRIVATE = BaseModel.__dict__["__pydantic_private__"].__set__
+_new_object = object.__new__
 
 
-def _new_grade(fields: dict[str, Any]) -> Grade:
-    """A Grade from all its fields, each produced by `_grade` from checked values (score clamped, verdict and
-    cause from closed lists): what `Grade.model_construct` does, without its generic Python pass over
-    defaults and aliases, which cost more than the rest of an easy grade (tests/grading/test_grade_properties.py
-    checks it against a validated Grade)."""
-    grade = Grade.__new__(Grade)
-    _setattr(grade, "__dict__", fields)
-    _setattr(grade, "__pydantic_fields_set__", set(_GRADE_FIELDS))
-    _setattr(grade, "__pydantic_extra__", None)
-    _setattr(grade, "__pydantic_private__", None)
+def _new_grade(case_id: str, grader: str, score: float, verdict: str, cause: str | None, extracted: Any, text: str,
+               frames: list[int] | None = None) -> Grade:
+    """The Grade `_grade` found for a case (its score clamped to the verdict's range, its explanation one line of at
+    most 300 characters), built from its fields as `Grade.model_construct` builds it, without that generic Python
+    pass over defaults and aliases, which costs more than the rest of an easy grade: every field is a checked value
+    (verdict and cause from closed lists; tests/grading/test_grade_properties.py checks it against a validated
+    Grade)."""
+    grade = _new_object(Grade)
+    _SET_DICT(grade, {"format_version": FORMAT_VERSION, "case_id": case_id, "grader": grader,
+                      "score": _bounded_score(score, verdict), "verdict": verdict, "cause": cause,
+                      "extracted": extracted, "explanation": (" ".join(text.split()) if "\n" in text else text)[:300],
+                      "frames_consistent": frames})
+    _SET_FIELDS_SET(grade, set(_GRADE_FIELDS))
+    _SET_EXTRA(grade, None)
+    _SET_PRIVATE(grade, None)
     return grade
 
 
+class _TextRecord(NamedTuple):
+    """A response record of text fields only, with the attributes `_grade` reads of a Response: what validation
+    would make of it, without building a model that is only read here (building and reading one costs as much
+    as an easy grade; tests/grading/test_grade_properties.py checks the two grade alike)."""
+
+    case_id: str
+    content: str | None
+    reasoning: str | None
+    reasoning_content: str | None
+    finish_reason: str | None
+    # the rest of a Response, the same for every such record
+    tool_calls = usage = http_status = error = sent = None
+    status = "ok"
+
+
+_Record = Response | _TextRecord
 _validate_response = Response.__pydantic_validator__.validate_python  # the same for Response.model_validate
+# the fields of the common record ({"content": …, "finish_reason": "stop"}): text, none with a validator of its own
+_TEXT_FIELDS = frozenset({"case_id", "content", "reasoning", "reasoning_content", "finish_reason"})
+_new_record = tuple.__new__  # a _TextRecord without NamedTuple's Python-level __new__
+
+
+def _text_record(response: dict, case_id: str) -> _TextRecord | None:
+    """A record with text fields only (each a str, or None except case_id), as a _TextRecord; None for any other
+    record, which is validated."""
+    for key, value in response.items():
+        if key not in _TEXT_FIELDS or (type(value) is not str and (value is not None or key == "case_id")):
+            return None
+    get = response.get
+    return _new_record(_TextRecord, (get("case_id", case_id), get("content"), get("reasoning"),
+                                     get("reasoning_content"), get("finish_reason")))
+
+
 MAX_ANSWER = 40_000  # characters of an answer graded (head and tail): ~10k tokens, beyond any answer asked for
 
 
@@ -45,11 +88,15 @@ def _as_case(case: CaseSpec | dict) -> CaseSpec:
     return case if isinstance(case, CaseSpec) else CaseSpec.model_validate(case)
 
 
-def _as_response(response: Response | dict | str, case_id: str) -> Response | str:
-    """A Response, or a one-line problem when the record cannot be read."""
-    if isinstance(response, Response):
+def _as_response(response: Response | dict | str, case_id: str) -> _Record | str:
+    """A Response (or the same text record read directly), or a one-line problem when the record cannot be read."""
+    if type(response) is dict:  # the common case, looked at first
+        record = _text_record(response, case_id)
+        if record is not None:
+            return record
+    elif isinstance(response, Response):
         return response
-    if isinstance(response, str):
+    elif isinstance(response, str):
         return Response(case_id=case_id, content=response, finish_reason="stop")
     if not isinstance(response, dict):
         return f"unreadable response record of type {type(response).__name__}"
@@ -88,12 +135,11 @@ def bounded(answer: str) -> str:
 
 def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
     case = case if isinstance(case, CaseSpec) else _as_case(case)
-    record = _as_response(response, case.id)
-    # grading is the hot loop: the Grade is built directly from its fields (see _new_grade)
-    out = lambda score, verdict, cause, extracted, text, frames=None: _new_grade({  # noqa: E731
-        "format_version": FORMAT_VERSION, "case_id": case.id, "grader": case.grader.name,
-        "score": _bounded_score(score, verdict), "verdict": verdict, "cause": cause, "extracted": extracted,
-        "explanation": (" ".join(text.split()) if "\n" in text else text)[:300], "frames_consistent": frames})
+    case_id, spec, question = case.id, case.grader, case.prompt
+    name, grader_args = spec.name, spec.args
+    record = _as_response(response, case_id)
+    # out(score, verdict, cause, extracted, text, frames=None): this case's Grade, built directly (see _new_grade)
+    out = partial(_new_grade, case_id, name)
     if isinstance(record, str):
         return out(0, "error", "transport", None, record)
     if record.status == "error":
@@ -105,26 +151,28 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
 
     split = split_reasoning(record.content, record.reasoning or record.reasoning_content)
     finish = record.finish_reason
-    if case.grader.name == MEASURED:  # POLICY.md 8: a measurement is checked on the whole record
+    if name == MEASURED:  # POLICY.md 8: a measurement is checked on the whole record
         tokens = record.usage.completion_tokens if record.usage else None
-        verdict, cause, extracted, text = check_measurement(case.grader.args, split.answer, split.reasoning, finish,
+        verdict, cause, extracted, text = check_measurement(grader_args, split.answer, split.reasoning, finish,
                                                             tokens)
         return out(1.0 if verdict == "correct" else 0.0, verdict, cause, extracted, text)
-    answer = bounded(split.answer)
+    answer = split.answer if len(split.answer) <= MAX_ANSWER else bounded(split.answer)
     calls = [c.model_dump() for c in record.tool_calls] if record.tool_calls else []
     if not answer and not calls:
-        return _empty(out, split, finish, record, case.grader.name == "tool_call")
+        return _empty(out, split, finish, record, name == "tool_call")
 
     try:
-        match = get_grader(case.grader.name)(case.truth, answer, _args(case, record, calls))
+        args = _args(question, grader_args, calls if name == "tool_call" else None, finish)
+        match = get_grader(name)(case.truth, answer, args)
     except KeyError as exc:
         return out(0, "error", "transport", None, str(exc).strip("'\""))
-    wanted = case.grader.args.get("format") or asked_format(case.prompt)
+    wanted = grader_args.get("format") or asked_format(question)
     if wanted == "json" and "json_object" in match.details:  # the json grader already looked for the object
         problem = None if match.details["json_object"] else _NO_JSON
     else:
         problem = format_problem(answer, wanted) if wanted else None
-    problem = problem or causes.trace_missing(answer, case.grader.args)
+    if not problem and "trace" in grader_args:
+        problem = causes.trace_missing(answer, grader_args)
     if problem:
         match.format_ok = False
         match.explanation = f"{problem}; {match.explanation}"
@@ -157,18 +205,20 @@ def _half_or_more(g: Grade, match: Match) -> Grade:
 
 def _bounded_score(score: float, verdict: str) -> float:
     """In [0, 1], and inside the verdict's range (POLICY.md 1.1): partial is strictly between 0 and 1."""
-    score = max(0.0, min(1.0, float(score)))
+    score = float(score)
+    score = score if score < 1.0 else 1.0  # max(0.0, min(1.0, score)) without two calls (NaN is 1.0 there too)
+    score = score if score > 0.0 else 0.0
     if verdict == "partial":
         return min(max(score, 0.01), 0.99)
     return score if verdict == "correct" else 0.0
 
 
-def _args(case: CaseSpec, record: Response | None = None, calls: list | None = None) -> dict:
+def _args(question: str, grader_args: dict, tool_calls: list | None = None, finish_reason: str | None = None) -> dict:
     """A grader's arguments: the case's, plus the question asked (some answers only make sense against it),
     and for the tool_call grader the calls made and the finish_reason."""
-    args = {"question": case.prompt, **case.grader.args}
-    if record is not None and case.grader.name == "tool_call":
-        args |= {"tool_calls": calls or [], "finish_reason": record.finish_reason}
+    args = {"question": question, **grader_args}
+    if tool_calls is not None:
+        args |= {"tool_calls": tool_calls, "finish_reason": finish_reason}
     return args
 
 
@@ -203,7 +253,7 @@ def format_problem(answer: str, wanted: str | None) -> str | None:
     return None
 
 
-def _empty(out, split, finish, record: Response, tool_case: bool = False) -> Grade:
+def _empty(out, split, finish, record: _Record, tool_case: bool = False) -> Grade:
     max_tokens = record.sent.max_tokens if record.sent else None
     budget = f" (max_tokens {max_tokens})" if max_tokens else ""
     if finish == "length" and split.reasoning:
@@ -232,7 +282,7 @@ def _by_score(score: float, answered: bool = True) -> str:
     return "partial" if score > 0 else "incorrect" if answered else "no_answer"
 
 
-def _shortfall(out, case: CaseSpec, record: Response, answer: str, match: Match, looped: bool,
+def _shortfall(out, case: CaseSpec, record: _Record, answer: str, match: Match, looped: bool,
                unfinished: bool) -> Grade:
     """The first cause that explains the shortfall (POLICY.md section 6), with a verdict from the score."""
     truth, args, finish = case.truth, case.grader.args, record.finish_reason
@@ -308,7 +358,7 @@ def _sentence_for_a_value(case: CaseSpec, match: Match) -> bool:
             and len(said) > max(30, 2 * len(str(case.truth.value))))
 
 
-def _frames_note(case: CaseSpec, record: Response) -> str:
+def _frames_note(case: CaseSpec, record: _Record) -> str:
     """For a video answer: how many frames the model was shown, when known."""
     shown = record.sent.frames_shown if record.sent else None
     if case.sampling is None or shown is None:
@@ -317,19 +367,20 @@ def _frames_note(case: CaseSpec, record: Response) -> str:
     return f"; the model was shown {shown} of {case.sampling.frames} frames{enough}"
 
 
-def _frame_sampling(out, case: CaseSpec, record: Response, answer: str, match: Match) -> Grade | None:
+def _frame_sampling(out, case: CaseSpec, record: _Record, answer: str, match: Match) -> Grade | None:
     """The answer is what the clip looks like with fewer frames, and not the full truth."""
     sampling = case.sampling
     if sampling is None or not sampling.apparent:
         return None
-    matcher = get_grader(case.grader.name)
-    args = _args(case)
+    would_pass = _passes_as(case, answer, match)
     runs, verdicts = [], {}
     for apparent in sampling.apparent:
-        key = repr(apparent.value)
-        if key not in verdicts:  # the same apparent answer recurs for many frame counts
-            verdicts[key] = _would_pass(case, matcher, args, answer, match, apparent.value)
-        if verdicts[key]:
+        value = apparent.value
+        key = repr(value)  # the same apparent answer recurs for many frame counts
+        passes = verdicts.get(key)
+        if passes is None:
+            passes = verdicts[key] = would_pass(value)
+        if passes:
             runs.append((apparent.frames_low, apparent.frames_high))
     if not runs:
         return None
@@ -350,21 +401,29 @@ def _frame_sampling(out, case: CaseSpec, record: Response, answer: str, match: M
     return out(match.score, _by_score(match.score), "frame_sampling", match.extracted, text, [low, high])
 
 
-def _would_pass(case: CaseSpec, matcher, args, answer: str, match: Match, value) -> bool:
-    """Would the answer pass if `value` were the truth? Numbers and letters already extracted are
-    compared directly; other graders read the answer again."""
-    if case.grader.name == "numeric" and isinstance(match.extracted, float):
-        return close_enough(match.extracted, float(value), case.truth)
-    if case.grader.name == "choice" and isinstance(match.extracted, str):
-        return match.extracted == value
-    if case.grader.name in ("sequence", "set") and isinstance(match.extracted, list) and isinstance(value, list):
+def _passes_as(case: CaseSpec, answer: str, match: Match) -> Callable[[Any], bool]:
+    """Would the answer pass if a value were the truth? (as a function of the value, asked for each value frames
+    suggest). Numbers and letters already extracted are compared directly; other graders read the answer again."""
+    name, found = case.grader.name, match.extracted
+    if name == "numeric" and isinstance(found, float):
+        truth = case.truth
+        return lambda value: close_enough(found, float(value), truth)
+    if name == "choice" and isinstance(found, str):
+        return lambda value: found == value
+    return lambda value: _would_pass(case, answer, match, value)
+
+
+def _would_pass(case: CaseSpec, answer: str, match: Match, value) -> bool:
+    """_passes_as for graders that read the answer again (or whose extracted answer is not of the usual kind)."""
+    name, found = case.grader.name, match.extracted
+    args = _args(case.prompt, case.grader.args)
+    if name in ("sequence", "set") and isinstance(found, list) and isinstance(value, list):
         want = truth_items(case.truth.model_copy(update={"value": value}), args.get("vocabulary"))
-        found = match.extracted
-        if case.grader.name == "set":
+        if name == "set":
             return set(found) == set(want)
         return found[: len(want)] == want if len(found) > len(want) else found == want
     seen_truth = case.truth.model_copy(update={"value": value, "aliases": []})
-    return matcher(seen_truth, answer, args).passed
+    return get_grader(name)(seen_truth, answer, args).passed
 
 
 def grade_many(cases: dict[str, CaseSpec], responses: list[Any]) -> list[Grade]:

@@ -16,6 +16,8 @@ MAX_DEPTH = 64  # deeper spans are skipped: nobody asks for them, and decoding t
 MAX_TRIES = 64  # spans decoded at most
 
 _SPECIAL = re.compile(r'[{}"\\]')
+_BRACE = re.compile(r"\{")
+_DECODER = json.JSONDecoder()  # holds no state between decodes (as json.loads's own)
 
 
 def _balanced_spans(text: str) -> list[tuple[int, int]]:
@@ -62,6 +64,8 @@ def first_object(text: str) -> dict | None:
         except (ValueError, RecursionError):
             pass
     for start, end in _balanced_spans(text)[:MAX_TRIES]:
+        if start == first and end == last + 1:
+            continue  # the span just decoded above: no object
         try:
             value = json.loads(text[start:end])
         except (ValueError, RecursionError):
@@ -69,10 +73,9 @@ def first_object(text: str) -> dict | None:
         if isinstance(value, dict):
             return value
     # a stray quote inside braces hides every later span from the pairing: decode at the first few braces
-    decoder = json.JSONDecoder()
-    for m in islice(re.finditer(r"\{", text), 16):
+    for m in islice(_BRACE.finditer(text), 16):
         try:
-            value, _ = decoder.raw_decode(text, m.start())
+            value, _ = _DECODER.raw_decode(text, m.start())
         except (ValueError, RecursionError):
             continue
         if isinstance(value, dict):

@@ -213,7 +213,7 @@ def sequence(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     score = Levenshtein.normalized_similarity(found, want)
     shape = args.get("shape")
     if len(found) == len(want):
-        wrong = [i for i, (f, w) in enumerate(zip(found, want, strict=True)) if f != w]
+        wrong = [] if found == want else [i for i, (f, w) in enumerate(zip(found, want, strict=True)) if f != w]
         noun = "cells" if shape else "items"
         text = f"read {len(want) - len(wrong)} of {len(want)} {noun}"
         if wrong:

@@ -27,6 +27,32 @@ def has_any(text: str, words: tuple[str, ...]) -> bool:
     return False
 
 
+_ONE_PASS = 32  # characters up to which the pattern of a dozen words or more is the cheaper (measured)
+
+
+class Needles:
+    """Many words, any of which a pre-check looks for (has_any). In a short text one pass of a pattern of them all
+    costs less than looking for each word in turn (the pattern groups them by first character: the engine tries
+    one alternative per character); in a long text it costs more, and each word is looked for."""
+
+    __slots__ = ("_pattern", "words")
+
+    def __init__(self, words: tuple[str, ...]):
+        self.words = words
+        by_first: dict[str, list[str]] = {}
+        for word in dict.fromkeys(words):
+            by_first.setdefault(word[:1], []).append(re.escape(word[1:]))
+        self._pattern = re.compile("|".join(
+            re.escape(first) + (f"(?:{'|'.join(rests)})" if len(rests) > 1 else rests[0])
+            for first, rests in by_first.items()))
+
+    def found_in(self, text: str) -> bool:
+        """has_any(text, self.words)"""
+        if len(text) <= _ONE_PASS:
+            return self._pattern.search(text) is not None
+        return has_any(text, self.words)
+
+
 def strip_punctuation(text: str) -> str:
     return " ".join(re.sub(r"[^\w\s-]", " ", text).split())
 
@@ -75,18 +101,26 @@ def _words_value(words: list[str]) -> int | None:
     return sign * (total + current) if seen else None
 
 
+def _as_digits(match: re.Match) -> str:
+    words = [w for w in _WORD_GAP.split(match.group(0)) if w]
+    if all(w in ("and", "minus", "negative") for w in words):
+        return match.group(0)
+    value = _words_value(words)
+    return match.group(0) if value is None else str(value)
+
+
+# a run of 'and', 'minus' and 'negative' alone is left as it is: a run to replace holds one of these
+_NUMBER_WORDS = Needles((*_UNITS, *_TENS, *_SCALES))
+
+
 def words_to_digits(text: str) -> str:
     """'fifty-six' -> '56', 'three hundred and ninety-one' -> '391'; other text unchanged."""
-
-    def replace(match: re.Match) -> str:
-        words = [w for w in _WORD_GAP.split(match.group(0)) if w]
-        if all(w in ("and", "minus", "negative") for w in words):
-            return match.group(0)
-        value = _words_value(words)
-        return match.group(0) if value is None else str(value)
-
-    text = _WORDS_RUN.sub(replace, text)
-    return _MULTIPLICATIVE.sub(lambda m: _MULTIPLICATIVES[m.group(0).casefold()], text)
+    if _NUMBER_WORDS.found_in(text):
+        text = _WORDS_RUN.sub(_as_digits, text)
+    # in ASCII text 'once', 'twice' and 'thrice' in any case hold 'nce' or 'ice' once lowercased
+    if not text.isascii() or "nce" in (low := text.lower()) or "ice" in low:
+        text = _MULTIPLICATIVE.sub(lambda m: _MULTIPLICATIVES[m.group(0).casefold()], text)
+    return text
 
 
 _MULTIPLICATIVES = {"once": "1", "twice": "2", "thrice": "3"}
@@ -147,11 +181,16 @@ assert all(clean(name) == name for name in _COLOR_NAMES)
 
 def colors(text: str) -> list[str]:
     """Color names in reading order, as canonical base names ('light blue' -> 'cyan', 'grey' -> 'gray')."""
-    return [color for _, color in colors_at(clean(text))]
+    text = clean(text)
+    if "light blue" in text or "sky blue" in text:
+        return [color for _, color in colors_at(text)]
+    return [_CANONICAL[name] for name in _COLOR_RE.findall(text)]  # no 'blue' to skip (see colors_at)
 
 
 def colors_at(text: str) -> list[tuple[int, str]]:
     """(position, canonical color) in cleaned `text`."""
+    if "light blue" not in text and "sky blue" not in text:  # no 'blue' to skip (below): the common case
+        return [(m.start(), _CANONICAL[m.group(1)]) for m in _COLOR_RE.finditer(text)]
     found = []
     for match in _COLOR_RE.finditer(text):
         name = match.group(1)
@@ -162,6 +201,7 @@ def colors_at(text: str) -> list[tuple[int, str]]:
 
 
 _RENAMED = (*_MODIFIER_WORDS, "light", *COLOR_SYNONYMS, "ish")
+_RENAMED_WORDS = Needles(_RENAMED)
 
 
 def normalize_colors(text: str) -> str:
@@ -171,7 +211,7 @@ def normalize_colors(text: str) -> str:
     if not _COLOR_RE.search(text):
         return text
     # without a modifier, a synonym or an '-ish', every color named is a base name, replaced by itself
-    if not has_any(text, _RENAMED):
+    if not _RENAMED_WORDS.found_in(text):
         return text
     return _COLOR_WITH_MODIFIER.sub(lambda m: _CANONICAL[m.group(1)], text)
 
@@ -187,6 +227,8 @@ _POSITION_PATTERNS = (
     re.compile(rf"\b{_ORD}\s+row[\s,;/]*(?:and\s+)?(?:the\s+)?{_ORD}\s+col(?:umn)?"),
     re.compile(r"\br(\d{1,6})\s*c(\d{1,6})\b"),
 )
+# without the words 'row' and 'col' the two patterns naming them cannot match: the others are enough
+_WITHOUT_ROW_COLUMN = (_POSITION_PATTERNS[0], _POSITION_PATTERNS[3])
 
 
 _NON_DIGIT = re.compile(r"\D")
@@ -204,7 +246,7 @@ def positions(text: str) -> list[str]:
 def positions_at(text: str) -> list[tuple[int, str]]:
     """(position, '(r, c)') in `text` already cleaned and with number words as digits."""
     hits = []
-    for pattern in _POSITION_PATTERNS:
+    for pattern in _POSITION_PATTERNS if "row" in text and "col" in text else _WITHOUT_ROW_COLUMN:
         for m in pattern.finditer(text):
             hits.append((m.start(), f"({_ordinal(m.group(1))}, {_ordinal(m.group(2))})"))
     hits.sort()

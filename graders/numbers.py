@@ -91,6 +91,12 @@ def _numbers(text: str) -> list[tuple[int, int, float]]:
     return found
 
 
+def _bare_value(number: str) -> float:
+    """The value of a number _BARE matched: without a thousands comma its digits are the one NUMBER reads
+    ('1234,567' is read as two numbers there, so a comma goes through NUMBER)."""
+    return float(number) if "," not in number else _numbers(number)[0][2]
+
+
 def _bound(text: str, claims, noun: re.Pattern | None):
     """Claims bound to what the question asks: followed by its counted noun, or a change ('rose by 22')."""
     bound = []
@@ -171,8 +177,7 @@ def stated_number(answer: str, question: str = "", trace: bool = False, unit: st
     followed by the truth's unit is bound ('One lime cost 80 yen' states 80)."""
     bare = _BARE.fullmatch(answer)
     if bare and not trace:  # '56', '**7,644**': nothing to look for
-        value = _numbers(bare.group(1))
-        return Stated(value[0][2], "lead") if value else Stated(None, None)
+        return Stated(_bare_value(bare.group(1)), "lead")
     noun = counted_noun(question) if question else None
     if noun is None and unit:
         noun = _unit_noun(unit)
@@ -182,7 +187,7 @@ def stated_number(answer: str, question: str = "", trace: bool = False, unit: st
             continue
         bare = _BARE.fullmatch(place.text)
         if bare and place.kind != "bold":
-            return Stated(_numbers(bare.group(1))[0][2], place.kind)
+            return Stated(_bare_value(bare.group(1)), place.kind)
         text = readable(place.text)
         claims = _claims(text)
         if not claims:

@@ -76,10 +76,13 @@ _NEEDS = ("hard", "difficult", "too ", "legible", "readable",
           "unknown", "n/a", "na", "applicable", "no answer", "sorry", "apologi", "unfortunately", "won't", "will not")
 
 
+_NEEDED, _FOREIGN_NEEDED = N.Needles(_NEEDS), N.Needles(_FOREIGN_ASCII)
+
+
 def is_refusal(answer: str) -> bool:
     """The answer declines (searched in its first 600 characters, where declining is done)."""
-    text = N.clean(answer[:600]).replace("’", "'")
-    if N.has_any(text, _NEEDS) and _REFUSAL.search(text):
+    text = N.clean(answer[:600])  # its quotes unified: "can’t" is "can't"
+    if _NEEDED.found_in(text) and _REFUSAL.search(text):
         return True
-    needed = N.has_any(text, _FOREIGN_ASCII) or (not text.isascii() and N.has_any(text, _FOREIGN_OTHER))
+    needed = _FOREIGN_NEEDED.found_in(text) or (not text.isascii() and N.has_any(text, _FOREIGN_OTHER))
     return needed and bool(_FOREIGN.search(text))

@@ -13,7 +13,7 @@ from bisect import bisect_right
 from functools import lru_cache
 from typing import NamedTuple
 
-from graders.normalize import has_any
+from graders.normalize import Needles, has_any
 
 MAX_SENTENCES = 400  # sentences examined in order; a longer answer is reasoning, and its end is searched apart
 
@@ -65,30 +65,49 @@ _CONCLUSION = re.compile(
 # every English marker holds one of these (the Chinese ones are outside ASCII)
 _MARKER_NEEDLES = ("answer", "option", "result", "solution", "return", "choice", "caption", "description",
                    "situation", "scenario")
+# where in lowercased ASCII text an English marker can start: the engine skips to these, where _MARKER, under
+# IGNORECASE, tries every position ('best option is' starts at 'best', 'most likely situation' at 'most')
+_MARKER_START = re.compile(r"final answer|correct |best |most |option letter|answer|result|solution|return|choice")
 _CONCLUSION_NEEDLES = ("so", "thus", "therefore", "hence", "consequently", "overall", "summar", "sum up", "giv", "mak",
                        "mean", "based on", "consider", "from", "conclu", "leaves")
+_CONCLUSION_WORDS = Needles(_CONCLUSION_NEEDLES)
 _LAST_LETTER = re.compile(r"\n[ \t]*(\(?[A-L]\)?)[.:]?[ \t]*\s*$")
 _GAP = re.compile(r"[\s:*]*")
 _CLAUSE_START = re.compile(r"[.;:!?\n]|\s[—–]\s|,\s")
-_BOLD = re.compile(r"\*\*([^*\n]{1,120}?)\*\*|__([^_\n]{1,120}?)__")
+# greedy: only the end of a run of other characters can be followed by '**' (or '__'), so this matches as the lazy
+# form does, and the engine takes the run in one step
+_BOLD = re.compile(r"\*\*([^*\n]{1,120})\*\*|__([^_\n]{1,120})__")
 # Chinese stops need no space; a line's option label ('A. False') ends no sentence
 _SENTENCE_END = re.compile(r"(?<=[.!?;])(?<!^[A-L]\.)(?<!\n[A-L]\.)\s+|(?<=[。！？；])\s*|\n+")
-# what every _SENTENCE_END needs: far cheaper to look for, and most short answers are one sentence
-_MAY_END = re.compile(r"[.!?;]\s|[。！？；\n]")
+# what every _SENTENCE_END needs: far cheaper to look for, and most short answers are one sentence ('[.!?;]\s' or
+# '[。！？；\n]', written to open with one set of characters: the engine then skips to those)
+_MAY_END = re.compile(r"[.!?;。！？；\n](?:(?<=[.!?;])\s|(?<=[。！？；\n]))")
 _new_place = tuple.__new__  # Place(kind, text) without NamedTuple's Python-level __new__ (built for every place)
+
+
+def _stripped(part: str) -> str:
+    """Without surrounding whitespace, nor a zero-width space (MiniGPT-4 starts with one), which ASCII holds none of."""
+    return part.strip() if part.isascii() else part.strip().strip("\u200b\ufeff").strip()
 
 
 def sentences(text: str, limit: int = MAX_SENTENCES) -> list[str]:
     """Sentences (and lines) in order; decimal points and 'e.g.' do not end one."""
     if limit > 0 and not _MAY_END.search(text):  # one sentence
-        part = text.strip().strip("\u200b\ufeff").strip()
+        part = _stripped(text)
         return [part] if part else []
     parts = []
     for part in _SENTENCE_END.split(text, maxsplit=limit):
-        part = part.strip().strip("\u200b\ufeff").strip()  # MiniGPT-4 starts with a zero-width space
+        part = _stripped(part)
         if part:
             parts.append(part)
     return parts[:limit]
+
+
+def _gap_end(text: str, at: int) -> int:
+    """Where _GAP from `at` ends: at `at` itself when what stands there is no space, ':' or '*' (most answers)."""
+    if at < len(text) and text[at] not in ":*" and not text[at].isspace():
+        return at
+    return _GAP.match(text, at).end()
 
 
 def _sentence_from(text: str, start: int) -> str:
@@ -97,16 +116,17 @@ def _sentence_from(text: str, start: int) -> str:
     return text[start:m.start() if m else len(text)].strip()
 
 
-_MARKUP_CHARS = ("*", "_", "`", "\\", "$")
+_MARKUP_NOT_BOLD = ("_", "`", "\\", "$")  # markup characters other than bold's '*'
 
 
 def plain(text: str) -> str:
     """Markdown emphasis, code ticks and LaTeX delimiters removed."""
-    # most answers hold none: one line with none of the characters, not opening as a heading, bullet or number
-    if "\n" not in text and not has_any(text, _MARKUP_CHARS):
+    # most answers hold none, or only bold: one line with no other markup character, not opening as a heading,
+    # bullet or number (where '**' is all the pattern can match)
+    if "\n" not in text and not has_any(text, _MARKUP_NOT_BOLD):
         head = text.lstrip(" \t")[:1]
-        if head not in ("#", "-", "•") and not head.isdecimal():
-            return text
+        if head not in ("#", "-", "•", "*") and not head.isdecimal():
+            return text.replace("**", "") if "*" in text else text
     return _MARKUP.sub("", text)
 
 
@@ -125,9 +145,23 @@ def _conditional(text: str, marker: re.Match) -> bool:
     return _OPENS_IF.match(text, _sentence_start(text, marker.start())) is not None
 
 
+def _markers(text: str, lowered: str) -> list[re.Match]:
+    """The matches of _MARKER in `text` (`lowered` is text.lower()), as its finditer gives them; in ASCII text
+    tried only where an English marker can start."""
+    if not text.isascii():
+        return list(_MARKER.finditer(text))
+    found, at = [], 0
+    while start := _MARKER_START.search(lowered, at):
+        m = _MARKER.match(text, start.start())
+        if m:
+            found.append(m)
+        at = m.end() if m else start.start() + 1
+    return found
+
+
 def states_answer(text: str) -> bool:
     """Does `text` hold a final-answer marker ('The answer is (C) 4cm.')?"""
-    return any(not _conditional(text, m) for m in _MARKER.finditer(text))
+    return any(not _conditional(text, m) for m in _markers(text, text.lower()))
 
 
 _REASON = re.compile(r"[ \t*-]*(?:(?:this|that|it)(?: is|'s) (?:because|due to)|because)\b", re.IGNORECASE)
@@ -157,48 +191,48 @@ def places(answer: str) -> tuple[Place, ...]:
     text = plain(answer)
     lowered, ascii_only = text.lower(), text.isascii()
     # outside ASCII, case folding could match without the needles ('ſolution')
-    maybe = not ascii_only or has_any(lowered, _MARKER_NEEDLES)
-    markers = [m.end() for m in _MARKER.finditer(text) if not _conditional(text, m)] if maybe else ()
-    for end in reversed(markers[-3:]):  # the last marker that is followed by something
-        # 'the correct answer is:\n\n(C) Point C': what follows the colon, on the next line if need be
-        stated = _sentence_from(text, _GAP.match(text, end).end())
-        if stated:
-            found.append(_new_place(Place, ("marker", stated)))
-            break
+    if not ascii_only or has_any(lowered, _MARKER_NEEDLES):
+        markers = [m.end() for m in _markers(text, lowered) if not _conditional(text, m)]
+        for end in reversed(markers[-3:]):  # the last marker that is followed by something
+            # 'the correct answer is:\n\n(C) Point C': what follows the colon, on the next line if need be
+            stated = _sentence_from(text, _gap_end(text, end))
+            if stated:
+                found.append(_new_place(Place, ("marker", stated)))
+                break
     # a last line that is only a letter ('…is 70 degrees.\n\nD'): the option letter asked for at the end
     end_char = text.rstrip()[-1:] if "\n" in text else ""  # the pattern starts at a newline
     last = _LAST_LETTER.search(text) if end_char.isupper() or (end_char and end_char in ").*") else None
     if last:
         found.append(_new_place(Place, ("marker", last.group(1))))
-    totals = list(_TOTAL.finditer(text)) if "total" in lowered or "altogether" in lowered else ()
-    for m in reversed(totals[-3:]):
-        stated = _sentence_from(text, m.end())
-        if not stated.strip(" .!?"):  # '… 5 bounces in total.': the total is the clause before the marker
-            stated = _CLAUSE_START.split(text[max(0, m.start() - 200):m.start()])[-1].strip()
-        if stated:
-            found.append(_new_place(Place, ("total", stated)))
-            break
+    if "total" in lowered or "altogether" in lowered:
+        totals = list(_TOTAL.finditer(text))
+        for m in reversed(totals[-3:]):
+            stated = _sentence_from(text, m.end())
+            if not stated.strip(" .!?"):  # '… 5 bounces in total.': the total is the clause before the marker
+                stated = _CLAUSE_START.split(text[max(0, m.start() - 200):m.start()])[-1].strip()
+            if stated:
+                found.append(_new_place(Place, ("total", stated)))
+                break
     # every conclusion word holds one of these; outside ASCII, case folding ('ſo') could match without them
-    maybe = not ascii_only or has_any(lowered, _CONCLUSION_NEEDLES)
-    conclusions = [m for m in _CONCLUSION.finditer(text)] if maybe else ()
-    if conclusions and "based on the" in lowered:
-        first_end = _SENTENCE_END.search(text)
-        lead_end = first_end.start() if first_end else len(text)
-        conclusions = [m for m in conclusions if not _introduces(m, lead_end)]
-    if conclusions and "because" in lowered:
-        # 'This is because bass eat crayfish, so a decrease in bass …': a 'so' inside the reason is no conclusion
-        conclusions = [m for m in conclusions if not _in_reason(text, m.start())]
-    conclusions = [m.end() for m in conclusions]
-    for end in reversed(conclusions[-3:]):
-        stated = _sentence_from(text, end)
-        if stated.endswith(":") and "\n" in text[end:end + len(stated) + 2]:
-            # 'Therefore, the painting in the same style is:\n(A) the second image': answered on the next line
-            after = text.find(":", end + len(stated) - 1) + 1
-            following = _sentence_from(text, _GAP.match(text, after).end())
-            stated = following if following and not following.endswith(":") else stated  # not a heading 'Sample A:'
-        if stated:
-            found.append(_new_place(Place, ("conclusion", stated)))
-            break
+    if not ascii_only or _CONCLUSION_WORDS.found_in(lowered):
+        conclusions = list(_CONCLUSION.finditer(text))
+        if conclusions and "based on the" in lowered:
+            first_end = _SENTENCE_END.search(text)
+            lead_end = first_end.start() if first_end else len(text)
+            conclusions = [m for m in conclusions if not _introduces(m, lead_end)]
+        if conclusions and "because" in lowered:
+            # 'This is because bass eat crayfish, so a decrease in bass …': a 'so' inside the reason is no conclusion
+            conclusions = [m for m in conclusions if not _in_reason(text, m.start())]
+        for end in reversed([m.end() for m in conclusions[-3:]]):
+            stated = _sentence_from(text, end)
+            if stated.endswith(":") and "\n" in text[end:end + len(stated) + 2]:
+                # 'Therefore, the painting in the same style is:\n(A) the second image': answered on the next line
+                after = text.find(":", end + len(stated) - 1) + 1
+                following = _sentence_from(text, _GAP.match(text, after).end())
+                stated = following if following and not following.endswith(":") else stated  # not a heading 'Sample A:'
+            if stated:
+                found.append(_new_place(Place, ("conclusion", stated)))
+                break
     if bolds:
         found.append(_new_place(Place, ("bold", " | ".join(bolds[-8:]))))
     for k, sentence in enumerate(sentences(text)):
@@ -290,11 +324,14 @@ _ASIDE_ONLY_NEEDS = ("though", "whereas", "while", "than", "because", "since", "
                      "each", " as ")
 
 
+_ASIDE_WORDS, _NEGATION_WORDS = Needles(_ASIDE_NEEDS), Needles(_NEGATION_NEEDS)
+
+
 def blocked(text: str, asides: bool = True, negations: bool = True) -> list[tuple[int, int]]:
     """Character ranges of `text` whose mentions are not claims: negated (unless `negations` is off: the
     question asked for what is not so), and (with `asides`) asides. Sorted and merged, for `is_blocked`."""
     low = text.lower()
-    if not has_any(low, _ASIDE_NEEDS if asides else _NEGATION_NEEDS):
+    if not (_ASIDE_WORDS if asides else _NEGATION_WORDS).found_in(low):
         return []
     ranges = []
     ends = None
@@ -376,6 +413,8 @@ def claimed(text: str, mentions: list[tuple[int, object]]) -> list[tuple[int, ob
 def distinct_claims(text: str, claims: list[tuple[int, object]]) -> list:
     """The distinct values claimed, in order. After a contrast the later clause wins ('the brown ball
     starts closer, but the pink ball reaches the line first' claims pink)."""
+    if len(claims) == 1:  # the common case: one value claimed
+        return [claims[0][1]]
     values = list(dict.fromkeys(v for _, v in claims))
     if len(values) > 1:
         cuts = [m.end() for m in _CONTRAST.finditer(text)]

@@ -9,10 +9,12 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pydantic import ValidationError
 from test_grade_table import TABLE
 
 from graders import CAUSES, estimate_frames, grade, grader
-from graders.records import CaseSpec, Grade
+from graders.grading import _text_record
+from graders.records import CaseSpec, Grade, Response
 
 CASES = {name: c for name, c, *_ in TABLE}
 DISTINCT_CASES = list({json.dumps(c, sort_keys=True): c for c in CASES.values()}.values())
@@ -65,6 +67,29 @@ def test_any_json_ish_record_grades(index, record):
 def test_number_and_markup_soup_grades(text):
     for c in DISTINCT_CASES:
         check(grade(c, text))
+
+
+text_records = st.fixed_dictionaries({}, optional={
+    name: st.none() | st.text(max_size=200) | json_ish
+    for name in ("case_id", "content", "reasoning", "reasoning_content", "finish_reason", "status")})
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(index=st.integers(0, len(DISTINCT_CASES) - 1), record=text_records)
+def test_a_text_record_read_directly_grades_as_its_validated_response(index, record):
+    # a record of text fields only is read without validation (graders.grading._text_record): it must grade as
+    # the Response validation makes of it, and be refused where validation refuses it
+    case = DISTINCT_CASES[index]
+    direct = _text_record(record, case["id"])
+    try:
+        validated = Response.model_validate({"case_id": case["id"], **record})
+    except ValidationError:
+        assert direct is None
+        return
+    if direct is not None:
+        assert all(getattr(direct, name) == getattr(validated, name) for name in Response.model_fields
+                   if name != "format_version")
+        assert grade(case, record).model_dump_json() == grade(case, validated).model_dump_json()
 
 
 def test_every_table_grade_is_the_grade_validation_makes():
