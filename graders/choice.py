@@ -722,8 +722,8 @@ def _through_the_options(answer: str, start: str, letters: str) -> bool:
     at = answer.rfind(start)  # the marker's own place: its text may also stand in a list before it
     if at < 0 or not _ITEM_LABEL.match(" " + start):
         return False
-    labels = [m.group(1) for m in _ITEM_LABEL.finditer(answer, max(at - 1, 0))]
-    return len(labels) >= 3 and "".join(labels[:len(letters)]) == letters[:len(labels[:len(letters)])]
+    labels = [m.group(1) for m in _ITEM_LABEL.finditer(answer, max(at - 1, 0))][: len(letters)]
+    return len(labels) >= 3 and "".join(labels) == letters[: len(labels)]
 
 
 _UNTICKED = re.compile(r"^[ \t]*[☐□][ \t]*\(?[A-L]\)?[^\n]*(?:\n|$)", re.MULTILINE)
@@ -1141,8 +1141,11 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                 whole = _exact_option(_plain_option(place.text[listed.end():]), options)
                 if whole is not None:
                     return chose(_LETTERS[whole], place.kind)
-                return _hedged(sorted(set(_CAPITAL.findall(listed.group())) & set(letters)) or ["A"], choices,
-                               place.kind)
+                given = sorted(set(_CAPITAL.findall(listed.group())) & set(letters))
+                if given:
+                    return _hedged(given, choices, place.kind)
+                return Match(0.0, False, None, f"answered {listed.group().strip()}, which no option is",
+                             details={"place": place.kind})
             beyond = _PAREN_LETTER.match(place.text)
             if beyond and beyond.group(1) not in letters:
                 # 'Answer: (D) True' for the options A to C: a letter the options lack chooses none (4.4)
@@ -1223,7 +1226,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                     continue  # reasoning that never names the asked-for figure: its values are of other things
             return chose(distinct[0], place.kind)
         only_letters = _ONLY_LETTERS.fullmatch(place.text) is not None
-        echo = distinct == sorted(distinct) and place.kind != "marker" if only_letters else True
+        echo = not only_letters or (distinct == sorted(distinct) and place.kind != "marker")
         if len(distinct) == len(choices) >= 3 and echo:
             continue  # every option named: the question's list echoed, not an answer; but letters alone given as the
             # answer ('Answer: (A), (B), (C), (D).') or out of order ('(C), (D), (A), (B), (C).') are a hedge
