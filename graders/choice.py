@@ -103,6 +103,49 @@ def _shows_letters(question: str | None) -> bool:
     return question is None or bool(re.search(r"\([A-L]\)|(?:^|\s)[A-L][.)]\s", question))
 
 
+# a short answer that ends on the one option it names, in an aside ('a toaster oven, which is used to make toast'),
+# chooses it, unless the aside compares, concedes or supposes: there the option named may be the one set aside
+_SETS_ASIDE = re.compile(r"\b(?:than|compared|unlike|versus|vs|ahead of|though|although|whereas|but|however|if|unless|"
+                         r"whether|either|instead|rather|except|or|given|assuming|suppose)\b", re.IGNORECASE)
+_LAST_WORD = re.compile(r"([a-z0-9]+)[^a-z0-9]*$")
+
+
+def _named_in_aside(answer: str, options: O.OptionSet, letters: str, shown: bool, scenery: frozenset[str],
+                    names: frozenset[str], unknown: str | None, negative: bool) -> str | None:
+    if len(answer) > 300 or _SETS_ASIDE.search(answer):
+        return None
+    named = {letter for place in spans.places(answer) if place.kind in ("lead", "sentence")
+             for _, letter in _claims(place, options, letters, shown, False, scenery, names, unknown, negative,
+                                      asides=False)}
+    if len(named) != 1:
+        return None
+    letter = named.pop()
+    ends, own = _LAST_WORD.search(O.canon(answer)), _LAST_WORD.search(O.canon(options.options[letters.index(letter)]))
+    return letter if ends and own and O.stem(ends.group(1)) == O.stem(own.group(1)) else None
+
+
+_OPENS_CONTRAST = re.compile(r"\W{0,3}(?:but|however|yet|actually|that said)\b", re.IGNORECASE)
+
+
+def _settled(answer: str, place: spans.Place, hedged: list[str], options: O.OptionSet, letters: str, shown: bool,
+             scenery: frozenset[str], names: frozenset[str], unknown: str | None, negative: bool) -> str | None:
+    """A hedge a later sentence settles after a contrast: 'either point A or point D … However, …, Point A would
+    be the most appropriate' chooses A (3.5); the first such sentence decides, and only for one of those hedged."""
+    if place.kind not in ("lead", "sentence", "conclusion") or not _OPENS_CONTRAST.search(answer):
+        return None
+    said = spans.sentences(answer)
+    at = next((k for k, text in enumerate(said) if place.text in text), None)  # a conclusion is part of one
+    if at is None:
+        return None
+    for text in said[at + 1:]:
+        if _OPENS_CONTRAST.match(text):
+            claims = _claims(spans.Place("sentence", text), options, letters, shown, False, scenery, names, unknown,
+                             negative)
+            later = spans.distinct_claims(text, claims) if claims else []
+            return later[0] if len(later) == 1 and later[0] in hedged else None
+    return None
+
+
 # --- yes / no ---------------------------------------------------------------------------------------------
 
 _YES = re.compile(r"^\W*(?:yes|yeah|yep|yup|correct|true|indeed|affirmative)\b", re.IGNORECASE)
@@ -328,10 +371,27 @@ _MARKED_LETTER = re.compile(r"[\W_]{0,3}([A-L])(?![\w'’-])(?!\s+[a-z])")
 _MARKED_GLUED = re.compile(r"[\W_]{0,3}([A-L])(?:(?=\d)|\s+[a-z]{2,}(?<![su]s)(?<=s)(?![\w'’-]))")
 
 
+_CONDITION_THEN_IS = re.compile(r"\bif\s+([^,;.]{3,120}?)\s+(?:is|are|was|were|would be|will be)\s(?![a-z]+ing\b)")
+
+
+def _restated_conditions(canonical: str, ranges: list[tuple[int, int]],
+                         scenery: frozenset[str]) -> list[tuple[int, int]]:
+    """A condition inside the subject that only repeats the question's own ('the fruit that can hurt your eyes if
+    you peel it too close to it is mango' for '… if you peel it …?') ends where the repetition does: the main
+    clause after it is the answer (4.2)."""
+    out = []
+    for a, b in ranges:
+        inner = canonical.startswith("if ", a) and canonical[a - 2:a - 1].isalnum()  # not a premise opening it
+        m = _CONDITION_THEN_IS.match(canonical, a) if inner else None
+        words = O.stems_of(m.group(1)) if m and m.end() < b else ()
+        out.append((a, m.end(1)) if len(words) >= 2 and all(w in scenery for w in words) else (a, b))
+    return out
+
+
 def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
             yes_no: bool, scenery: frozenset[str] = frozenset(),
             names: frozenset[str] = frozenset(), unknown: str | None = None,
-            asks_negative: bool = False) -> list[tuple[int, str]]:
+            asks_negative: bool = False, asides: bool = True) -> list[tuple[int, str]]:
     """Options the place claims, as (position, letter): letters on the plain text, option words on the
     canonical text; negated ones dropped, and asides too except for motion (its origin is meaningful)."""
     text = place.text
@@ -371,7 +431,8 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
         if first and {letter for _, letter in named} == {first.group(1)}:
             return [(first.start(1), first.group(1))]
         if named:
-            ranges = spans.blocked(text, negations=not asks_negative)  # 'the letter that does not rhyme is (C)'
+            # 'the letter that does not rhyme is (C)'
+            ranges = spans.blocked(text, asides=asides, negations=not asks_negative)
             labels = {m.start(1) for m in _PAREN_LABEL.finditer(text)} if "(" in text else set()
             if "which" in text or "that" in text:  # ', which corresponds to option D': the answer's own label
                 labels |= {m.start(1) for m in _LABEL_CLAUSE.finditer(text)}
@@ -395,7 +456,9 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
         return sorted(found)[:1]
     # negated and aside stretches are blanked (positions kept): none of an option's words may come from them
     # 'The perimeter cannot be 38.' answers 'which cannot be the perimeter?': there the negation is the claim
-    ranges = spans.blocked(canonical, asides=options.kind != "direction", negations=not asks_negative)
+    ranges = spans.blocked(canonical, asides=asides and options.kind != "direction", negations=not asks_negative)
+    if ranges and scenery and "if " in canonical:
+        ranges = _restated_conditions(canonical, ranges, scenery)
     visible = _blanked(canonical, ranges) if ranges else canonical
     if "^" in visible and options.kind == "words" and O.option_numbers(options.options):
         # a power is part of its formula, not a stated value: '(c^2)', '5^2 = 4^2 + 6^2' name no option 2 or 4 (3.3)
@@ -704,7 +767,8 @@ def _glossed_first(answer: str, options: O.OptionSet, letters: str) -> tuple[str
 _MARKED_RIGHT = re.compile(r"^[ \t]*\(?([A-L])[).][^\n]*?[(\[:\-–—][ \t]*"
                            r"(correct|right|true|incorrect|wrong|false)[)\]]?[ \t.]*$", re.IGNORECASE | re.MULTILINE)
 _NOT_LISTED = re.compile(r"\s*not\s+(?:listed|among|one of|included|present|given|found)\b|"
-                         r"\s*not\s+in\s+the\s+(?:options|choices)\b", re.IGNORECASE)
+                         r"\s*not\s+in\s+the\s+(?:options|choices)\b|"
+                         r"\s*(?:不在|并不在|没有在)[^，。,.]{0,6}?(?:选择|选项)", re.IGNORECASE)  # '答案不在选择中'
 _ITEM_LABEL = re.compile(r"(?:^|\s)([A-L])\)\s")  # 'A) …', not '(A)': those name options in running prose
 
 
@@ -1127,6 +1191,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     asks_if = _asks_if(question)
     target = _target(question) if question and options.kind == "words" and O.option_numbers(options.options) else None
     found_places = spans.places(answer)
+    undecided = False
     if found_places and found_places[0].kind == "boxed" and any(
             p.kind == "marker" and _letter_patterns(letters)[0].match(p.text) for p in found_places[1:3]):
         # 'The correct answer is (B).' … '\boxed{3π}': the letter written as the answer outranks a value boxed on
@@ -1153,6 +1218,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                              details={"place": place.kind})
         if unknown is None and place.kind in ("lead", "conclusion") and has_any(place.text, _UNDECIDED_NEEDS) and \
                 _UNDECIDED.search(place.text) and (place.kind == "lead" or _opens(answer, place.text)):
+            undecided = True
             break  # 'It is not possible to determine which …': what the rest describes is not chosen (where an option
             # says the answer cannot be known, the sentence names that one, below)
         if place.kind in ("boxed", "marker") and 2 <= len(place.text) <= 120 and \
@@ -1235,6 +1301,9 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         if len(distinct) > 1 and place.kind != "bold":
             if first:
                 return chose(first, "lead")
+            settled = _settled(answer, place, distinct, options, letters, shown, scenery, names, unknown, negative)
+            if settled:
+                return chose(settled, "sentence")
             return _hedged(distinct, choices, place.kind)
         if yes_no and place.kind in ("lead", "sentence"):
             lead = "yes" if _YES.match(place.text) else "no" if _NO.match(place.text) else None
@@ -1244,6 +1313,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
             if lead:
                 return chose(_LETTERS[[c.lower() for c in choices].index(lead)], place.kind)
         if place.kind == "lead" and "which" in place.text and _UNDECIDED.search(place.text):
+            undecided = True
             break  # 'It is not possible to determine which …': what the rest describes is not chosen
     if true_false:
         # 'The statement is false.' judges the statement: option False (not a rejection of an option)
@@ -1267,5 +1337,9 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
             return chose(_LETTERS[verdicts.index("true" if affirmed else "false")], "lead")
     if first:
         return chose(first, "lead")
+    aside = None if undecided or yes_no or true_false else _named_in_aside(
+        answer, options, letters, shown, scenery, names, unknown, negative)
+    if aside:
+        return chose(aside, "sentence")
     named_truth = choices[_LETTERS.index(want)] if want in _LETTERS[: len(choices)] else ""
     return Match(0.0, False, None, f"no option chosen; truth ({want}) {named_truth}".rstrip(), details={"place": None})

@@ -268,6 +268,11 @@ def _tokens(text: str, keep: frozenset[str] = frozenset()) -> list[tuple[int, st
     return found
 
 
+def stems_of(text: str) -> list[str]:
+    """The stems of a canonical text's words, fillers left out (as the question's stems are)."""
+    return _stems(text)
+
+
 def _stems(text: str) -> list[str]:
     return [stem(w) for _, w in _tokens(text) if w not in _FILLER]
 
@@ -344,6 +349,12 @@ def lowercase_labels(options: tuple[str, ...]) -> bool:
     return len(options) >= 2 and all(_LETTER_LABEL.fullmatch(o.strip()) for o in options)
 
 
+_IN_THE_IMAGE = re.compile(r"\\s\+in\\ the\\ (?:image|picture|figure)$")
+# another noun before the capital, then a verb or the sentence's end ('container A will …', 'is beaker B.')
+_IMAGE_THING = (r"|\b(?!(?:options?|choices?|answers?|letters?|the|is|are|and|or|of|to)\b)[a-z]{{3,}}\s+{}\b"
+                r"(?=\s+(?:is|was|will|would|has|had|should|shows?|appears?|seems?|contains?)\b|\s*[.,;!)]|\s*$)")
+
+
 def _labelled(options: tuple[str, ...]) -> tuple[re.Pattern | None, ...]:
     """Options that differ only by a capital letter ('Box A'/'Box B', 'Point C', 'A is closer', 'Solution A'
     as option C): naming one is naming its capital, and the words they share name none of them. A pattern
@@ -373,8 +384,11 @@ def _labelled(options: tuple[str, ...]) -> tuple[re.Pattern | None, ...]:
     named_as = rf"\b(?:labell?ed|marked)\s+(?:with\s+|as\s+)?{quote}"
     # and 'the corresponding point for the reference point is C.': the shared word, then 'is' and the letter alone
     said_is = rf"\b{before}\b[^.;:\n]{{0,60}}?\s(?:is|would be|should be)\s+{quote}"
+    # 'Option A in the image' is the thing the image labels A, whatever the answer calls it: 'Container A is …'
+    thing = _IMAGE_THING if before == "option" and _IN_THE_IMAGE.match(after) else ""
     return tuple((re.compile(rf"\b{before}\s*{quote}{label[i].lower()}\b|"
                              rf"(?:{named_as}|{said_is}){label[i].lower()}\b(?![\"'”’]?\s*(?:,|and\b|or\b|&|\w))"
+                             + thing.format(label[i].lower())
                              if before
                              else rf"\b{label[i].lower()}{after}\b") if i in label else None)
                  for i in range(len(options)))
@@ -471,7 +485,8 @@ def _named_by_words(options: OptionSet, text: str, scenery: frozenset[str] = fro
     for k, (_, s) in enumerate(words):
         at.setdefault(s, []).append(k)
     full, distinctive = [], []
-    labelled = [(m.start(), i) for i, p in enumerate(options.labels) if p for m in p.finditer(text)]
+    found_labels = [(m.span(), i) for i, p in enumerate(options.labels) if p for m in p.finditer(text)]
+    labelled = [(span[0], i) for span, i in found_labels]
     own_words = _distinctive(options.stems, scenery)
     for i, stems in enumerate(options.stems):
         if not stems or (options.labels and options.labels[i]):
@@ -499,6 +514,8 @@ def _named_by_words(options: OptionSet, text: str, scenery: frozenset[str] = fro
     if not full and not distinctive and not labelled and _one_word_options(options.options):
         # 'would be sagitate' for the option 'Sagittate': a long word one letter off names the one option it nears
         distinctive = _misspelt(options.options, words)
+    if found_labels and distinctive:  # 'container' in 'Container A' is the label's noun, not another option's word
+        distinctive = [(a, i) for a, i in distinctive if not any(x <= a < y for (x, y), _ in found_labels)]
     return sorted(labelled + (full or distinctive))
 
 

@@ -251,7 +251,10 @@ _ASIDE = re.compile(
     r"vs\.?|before)\b|(?:^|(?<=[,;:]))[ \t]{0,4}after\b|"
     # 'as' opening a clause of reason or time: 'will increase as the grasshopper population decreases'
     r"\bas(?=\s+(?:the|there|it|they|this|these|those|its|their)\s)(?<!such as)(?<!well as)(?<!same as)|"
-    r"(?<![\w.+-])[\w.+-]{1,20}\s+of (?:which|them|these|those)\b|"
+    # 'two of which', 'some of them'; 'of these' only after a count ('a group of these animals' is a subject)
+    r"(?<![\w.+-])[\w.+-]{1,20}\s+of (?:which|them)\b|"
+    r"\b(?:\d+|one|two|three|four|five|some|all|any|none|each|both|either|neither|many|most|few|several)\s+of "
+    r"(?:these|those)\b|"
     r",[ \t]{0,4}(?=(?:which|where|who|whose|including|with|each|"
     r"(?:[\w.-]{1,20}\s+){0,2}of (?:which|them|these|those))\b)",
     re.IGNORECASE)

@@ -298,6 +298,24 @@ FRUIT_CUT = case("choice", "D", "choice", prompt="What kind of fruit is cut in h
                  "Choices: grapes, apples, lettuce, radish.", choices=["grapes", "apples", "lettuce", "radish"],
                  aliases=["radish"])
 
+# cases of this session's rules (looked-at readings of the first fourteen draws)
+APPLIANCE = case("choice", "C", "choice", prompt="What is the white appliance on the counter used to make?\n"
+                 "Choices: waffles, smoothies, toast, coffee.", choices=["waffles", "smoothies", "toast", "coffee"],
+                 aliases=["toast"])
+RIDING = case("choice", "B", "choice", prompt="What is the tram riding on?\nChoices: road, rails, sand, grass.",
+              choices=["road", "rails", "sand", "grass"], aliases=["rails"])
+SLOPE = choice("B", ["larger than", "equal to", "smaller than"], "The derivative of f(x) at x=1 is ____ that at x=4")
+HANDLE = choice("B", ["Point A", "Point B", "Point C", "Point D"],
+                "Which point on the kettle corresponds to the reference point on the mug for 'pour'?")
+GRASSHOPPERS = choice("C", ["Rabbit", "Deer", "Frogs", "Wolf"],
+                  "Which animal would lose its food first if the grasshoppers died out?")
+FLOCK = case("choice", "A", "choice", prompt="What is a group of these animals called?\n"
+             "Choices: flock, clowder, gang, pride.", choices=["flock", "clowder", "gang", "pride"], aliases=["flock"])
+DEW = choice("C", ["Because every temperature is above 25°C, no container will show droplets on its inner wall.",
+                   "Option B in the image", "Option A in the image"],
+             "Which container in the image will first show droplets on its inner wall at room temperature?")
+BE_LENGTH = choice("B", ["2", "3", "4", "5"], "如图，在ABCD中，AD＝6，AB＝4，DE平分∠ADC交BC于点E，则BE的长是（）")
+
 
 TABLE = [
     # rule-id, case, response, verdict, cause
@@ -1222,6 +1240,28 @@ TABLE = [
         "championships. C) The sentence is misleading."), "incorrect", "wrong"),
     ("3.2-a-comparison-in-the-subject-ends-at-its-verb", FRUIT_CUT,
      ok("The fruit that is cut in half and darker than the other is a radish."), "correct", None),
+    ("3.2-a-short-answer-ending-on-its-one-option-in-an-aside", APPLIANCE,
+     ok("The white appliance on the counter is a toaster, which is used to make toast."), "correct", None),
+    ("3.2-an-option-glossing-a-word-in-another-language", RIDING, ok("Answer: 線路 (rails)."), "correct", None),
+    ("3.2-an-option-named-on-the-way-in-an-aside-is-no-answer", SLOPE,
+     ok("The derivative of f(x) at x=1 is f'(1), which is equal to 3."), "incorrect", "wrong"),
+    ("3.5-a-hedge-a-later-contrast-settles", HANDLE,
+     ok("The reference point is on the mug's handle. On the kettle, both point B and point C are on the handle, so "
+        "the match could be either point B or point C. However, considering where a hand grips to pour, Point B "
+        "would be the most fitting match."), "correct", None),
+    ("3.2-a-condition-repeating-the-questions-own", GRASSHOPPERS,
+     ok("The animal that would lose its food first if the grasshoppers died out is the frogs."), "correct", None),
+    ("3.2-a-group-of-these-is-a-subject", FLOCK,
+     ok("A group of these animals is called a flock. In the picture a large number of sheep stand close together in "
+        "a green pasture under a cloudy sky, grazing quietly near a wooden fence, with a farmhouse and a line of "
+        "trees in the distance and a dog lying in the shade by the gate, watching them from the edge of the field."),
+     "correct", None),
+    ("4.2-a-thing-the-image-labels-whatever-it-is-called", DEW,
+     ok("Container A will be the first to show droplets on its inner wall."), "correct", None),
+    ("4.4-not-among-the-options-in-chinese", BE_LENGTH,
+     ok("因为ED和EB加起来等于4，所以设EB = 2x，ED = 3x。那么5x = 4，EB = 1.6。\n\n"
+        "但是这个答案不在选择中，所以题目给的信息可能有误。"),
+     "incorrect", "wrong"),
 ]
 
 
