@@ -11,7 +11,7 @@ Three corpora under tests/data/grading/ (see its README):
   the answer states (publisher_parse_suspect), rows whose parse is wrong by graders/POLICY.md
   (reference_defect, with its reason), and BLINK Counting rows, whose option texts are not public.
 - real_mc_2.jsonl.gz to real_mc_10.jsonl.gz: a second to a tenth draw of such answers
-  from the same releases, no row repeating an earlier draw's; real_mc_11.jsonl.gz to real_mc_14.jsonl.gz: four
+  from the same releases, no row repeating an earlier draw's; real_mc_11.jsonl.gz to real_mc_15.jsonl.gz: five
   draws from other releases (M3CoT, TempCompass, A-OKVQA, CMMMU, PuzzleVQA); printed after the first, then the
   trusted rows of all draws together.
 
@@ -69,7 +69,8 @@ REAL_MC = {"real_mc.jsonl.gz": "real multiple-choice answers",
            "real_mc_11.jsonl.gz": "real multiple-choice answers, eleventh draw (other releases)",
            "real_mc_12.jsonl.gz": "real multiple-choice answers, twelfth draw (other releases)",
            "real_mc_13.jsonl.gz": "real multiple-choice answers, thirteenth draw (other releases)",
-           "real_mc_14.jsonl.gz": "real multiple-choice answers, fourteenth draw (other releases)"}
+           "real_mc_14.jsonl.gz": "real multiple-choice answers, fourteenth draw (other releases)",
+           "real_mc_15.jsonl.gz": "real multiple-choice answers, fifteenth draw (other releases)"}
 
 
 def real_mc_rows(name: str = "real_mc.jsonl.gz") -> list[dict]:
