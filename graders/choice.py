@@ -492,10 +492,11 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
         return sorted(found)
     found += [(at, _LETTERS[i]) for at, i in O.named(options, visible, scenery)
               if _LETTERS[i] != unknown or options.options[i] in visible]
-    if ranges and "(" in canonical and options.kind == "words" and _bracketed_options(options.options):
-        # 'the lowest is MusicLDM (mix-up)': an option's own parenthesis is no aside (the option 'MusicLDM (mix-up)')
+    if ranges and options.kind == "words" and _self_aside_options(options.options):
+        # 'the lowest is MusicLDM (mix-up)', 'moved to the right than to the left': an option's own parenthesis or
+        # comparison is no aside (the options 'MusicLDM (mix-up)', 'to the right than to the left')
         negated = spans.blocked(canonical, asides=False, negations=not asks_negative)
-        for i in _bracketed_options(options.options):
+        for i in _self_aside_options(options.options):
             at = canonical.find(options.options[i])
             if at >= 0 and not spans.is_blocked(at, negated) and (at, _LETTERS[i]) not in found:
                 found = [f for f in found if not (at <= f[0] < at + len(options.options[i]))]
@@ -769,7 +770,8 @@ _MARKED_RIGHT = re.compile(r"^[ \t]*\(?([A-L])[).][^\n]*?[(\[:\-–—][ \t]*"
 _NOT_LISTED = re.compile(r"\s*not\s+(?:listed|among|one of|included|present|given|found)\b|"
                          r"\s*not\s+in\s+the\s+(?:options|choices)\b|"
                          r"\s*(?:不在|并不在|没有在)[^，。,.]{0,6}?(?:选择|选项)", re.IGNORECASE)  # '答案不在选择中'
-_ITEM_LABEL = re.compile(r"(?:^|\s)([A-L])\)\s")  # 'A) …', not '(A)': those name options in running prose
+# 'A) …' and '(A), …', not '(A) …': those name options in running prose
+_ITEM_LABEL = re.compile(r"(?:^|\s)(?:([A-L])\)|\(([A-L])\),)\s")
 
 
 def _marked_right(answer: str, start: str, letters: str) -> str | None:
@@ -781,13 +783,13 @@ def _marked_right(answer: str, start: str, letters: str) -> str | None:
 
 
 def _through_the_options(answer: str, start: str, letters: str) -> bool:
-    """Does the answer, from the marker on, go through the options' labels in order, three or more ('A) … B) …
-    C) …'), the first where the marker is?"""
+    """Does the answer, from the marker on, go through the options' labels in order, two or more ('A) … B) …
+    C) …', '(A), … (B), …'), the first where the marker is?"""
     at = answer.rfind(start)  # the marker's own place: its text may also stand in a list before it
     if at < 0 or not _ITEM_LABEL.match(" " + start):
         return False
-    labels = [m.group(1) for m in _ITEM_LABEL.finditer(answer, max(at - 1, 0))][: len(letters)]
-    return len(labels) >= 3 and "".join(labels) == letters[: len(labels)]
+    labels = [m.group(1) or m.group(2) for m in _ITEM_LABEL.finditer(answer, max(at - 1, 0))][: len(letters)]
+    return len(labels) >= 2 and "".join(labels) == letters[: len(labels)]
 
 
 _UNTICKED = re.compile(r"^[ \t]*[☐□][ \t]*\(?[A-L]\)?[^\n]*(?:\n|$)", re.MULTILINE)
@@ -1011,9 +1013,9 @@ def _frame_reviews(answer: str, options: O.OptionSet, letters: str, *context) ->
 
 
 @lru_cache(maxsize=256)
-def _bracketed_options(options: tuple[str, ...]) -> tuple[int, ...]:
-    """Options whose own (canonical) text holds a parenthesis: 'MusicLDM (mix-up)'."""
-    return tuple(i for i, o in enumerate(options) if "(" in o and len(o) >= 4)
+def _self_aside_options(options: tuple[str, ...]) -> tuple[int, ...]:
+    """Options whose own (canonical) text holds an aside: 'MusicLDM (mix-up)', 'to the left than to the right'."""
+    return tuple(i for i, o in enumerate(options) if len(o) >= 4 and spans.blocked(o, negations=False))
 
 
 @lru_cache(maxsize=256)
@@ -1257,6 +1259,11 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
             return Match(0.0, False, None, "declined to choose between the options", details={"place": place.kind})
         claims = _claims(place, options, letters, shown, yes_no, scenery, names, unknown, negative)
         distinct = spans.distinct_claims(place.text, claims) if claims else []
+        if not distinct and len(place.text) <= 80 and (place.kind in ("marker", "boxed") or (
+                place.kind == "lead" and len(found_places) == 1)) and options.kind == "words":
+            near = O.near_option(_plain_option(place.text), options.options)
+            if near is not None:  # 'Answer: Caprimulgis europae' for 'Caprimulgus europaeus': misspelt, still it
+                return chose(_LETTERS[near], place.kind)
         if not distinct and place.kind in ("marker", "conclusion") and not none_option and \
                 _NEITHER_NOR.search(place.text) and O.named(options, O.canon(place.text), scenery) and \
                 spans.plain(answer).rstrip().endswith(place.text.rstrip()):
@@ -1304,6 +1311,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
             settled = _settled(answer, place, distinct, options, letters, shown, scenery, names, unknown, negative)
             if settled:
                 return chose(settled, "sentence")
+
             return _hedged(distinct, choices, place.kind)
         if yes_no and place.kind in ("lead", "sentence"):
             lead = "yes" if _YES.match(place.text) else "no" if _NO.match(place.text) else None

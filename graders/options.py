@@ -418,6 +418,13 @@ def question_stems(question: str) -> frozenset[str]:
 _ABOUT_OPTIONS = frozenset(stem(w) for w in ("option", "options", "choice", "choices", "answer", "answers", "given"))
 
 
+# words that say nothing of their own: alone they name no option ('search for gold' is no 'None of the options are
+# correct for this question'), though they still count inside an option's phrase
+_FUNCTION_STEMS = frozenset(stem(w) for w in "for this that these those with by from into onto there their they them "
+                            "we you he she his her it its as can could will would shall should may might must do "
+                            "does did have has had be been".split())
+
+
 @lru_cache(maxsize=256)  # per case: the same for every answer
 def _distinctive(stems: tuple[tuple[str, ...], ...], scenery: frozenset[str]) -> tuple[tuple[str, ...], ...]:
     """Each option's stems (in order) shared with no other option and not in `scenery`."""
@@ -425,7 +432,7 @@ def _distinctive(stems: tuple[tuple[str, ...], ...], scenery: frozenset[str]) ->
     for i, own in enumerate(stems):
         others = {s for j, o in enumerate(stems) if j != i for s in o}
         # a lone letter is no word of an option's ('option C in the image' is not named by '(C)' in a list)
-        found.append(tuple(s for s in own if s not in others and s not in scenery
+        found.append(tuple(s for s in own if s not in others and s not in scenery and s not in _FUNCTION_STEMS
                            and not (len(s) == 1 and s.isalpha())))
     return tuple(found)
 
@@ -533,6 +540,16 @@ def _misspelt(options: tuple[str, ...], words: list[tuple[int, str]]) -> list[Me
             if len(near) == 1:
                 found.append((at, near[0]))
     return found
+
+
+def near_option(said: str, options: tuple[str, ...]) -> int | None:
+    """The one option a short answer's whole text misspells ('caprimulgis europae' for 'caprimulgus europaeus', 'no
+    pittenbulks are dogs …' for 'no pittbulls are dogs …'): at least 85% alike, and clearly nearer than any other."""
+    if len(said) < 8:
+        return None
+    alike = sorted(((Levenshtein.normalized_similarity(said, o), i) for i, o in enumerate(options)), reverse=True)
+    best, runner_up = alike[0], alike[1] if len(alike) > 1 else (0.0, -1)
+    return best[1] if best[0] >= 0.85 and runner_up[0] <= best[0] - 0.1 else None
 
 
 _NEGATIVE_OPTION = re.compile(r"\b(?:not|no|none|neither|nor|never)\b|n't\b")

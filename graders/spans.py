@@ -43,7 +43,9 @@ _MARKER = re.compile(
     r"\boption letter|"
     r"\banswer(?: to (?:this|the) question)?|\bresult|"
     r"\bsolutions?|\breturn value|\bchoice)"
-    r"\s*(?:(?:is|are|would be|will be|should be)\s*:?|:|=)\s*|\breturns\s+|"
+    r"\s*(?:(?:is|are|would be|will be|should be|aligns with|corresponds to)\s*:?|:|=)\s*|\breturns\s+|"
+    # a heading '[Answer]' on its own line, the answer under it
+    r"\banswer\][ \t]*\n\s*|"
     # Chinese: '答案是A', '答案：B', '答案选项为(D)', '故选C', '选项为C' (an option named without 'is' is not one)
     r"答案\s*(?:选项|選項)?\s*(?:应该是|應該是|应为|應為|是|为|為)?\s*[:：]?\s*|(?<![对對])[故应應]选\s*|"
     r"(?:选项|選項)\s*(?:应该是|應該是|应为|應為|是|为|為)\s*[:：]?\s*)", re.IGNORECASE)

@@ -314,6 +314,22 @@ FLOCK = case("choice", "A", "choice", prompt="What is a group of these animals c
 DEW = choice("C", ["Because every temperature is above 25°C, no container will show droplets on its inner wall.",
                    "Option B in the image", "Option A in the image"],
              "Which container in the image will first show droplets on its inner wall at room temperature?")
+# cases of the fifteenth draw's rules
+VERDICT_C = choice("B", ["False", "True", "Not sure"],
+                   "Examine the question carefully and evaluate whether option C in the image is its correct answer.")
+CLOCK_AHEAD = choice("D", ["the answer is option A in the image", "the answer is option D in the image.",
+                           "the correct choice is option B in the image.",
+                           "option C in the image is the right option."],
+                     "Choose the option that aligns with the solution of the problem shown in the image.")
+DIFFUSION = choice("B", ["to the left than to the right", "to the right than to the left"],
+                   "Complete the text to describe the diagram: solute particles moved in both directions across the "
+                   "membrane, but more solute particles moved across the membrane ____.")
+TIMELINE = choice("C", ["Option A", "Option B", "None of the options are correct for this question."],
+                  "Based on the time line, which event happens earlier?")
+NIGHTJAR = choice("D", ["Chroicocephalus novaehollandiae", "Ardea cinerea", "All answer options are incorrect",
+                        "Caprimulgus europaeus"], "Identify the scientific name of the organism in the main image.")
+COMPOUND = choice("A", ["Option A in the image", "Option B in the image", "All given choices are wrong."],
+                  "Which is a compound sentence?")
 BE_LENGTH = choice("B", ["2", "3", "4", "5"], "如图，在ABCD中，AD＝6，AB＝4，DE平分∠ADC交BC于点E，则BE的长是（）")
 
 
@@ -1258,6 +1274,22 @@ TABLE = [
      "correct", None),
     ("4.2-a-thing-the-image-labels-whatever-it-is-called", DEW,
      ok("Container A will be the first to show droplets on its inner wall."), "correct", None),
+    ("2.1-an-answer-heading-after-an-answer-to-another-question", VERDICT_C,
+     ok("We are asked for the maximum of f. f(9) = 19 and f(14) = f(9) = 19, so the maximum is 19.\nSo, the correct "
+        "answer is (C) 19.\n[Answer]\n(B) True."), "correct", None),
+    ("2.1-the-correct-choice-aligns-with", CLOCK_AHEAD,
+     ok("6666 seconds is 1 hour, 51 minutes and 6 seconds, so it will be 4:51:06 p.m.\nSo, the answer is option (C) "
+        "4:51:06 p.m.\nConsidering the context provided, the correct choice aligns with:\n(D) option C in the image "
+        "is the right option."), "correct", None),
+    ("4.2-an-options-own-comparison-is-no-aside", DIFFUSION,
+     ok("Solute particles moved in both directions across the permeable membrane. But more solute particles moved "
+        "across the membrane to the right than to the left."), "correct", None),
+    ("4.2-a-function-word-names-no-option", TIMELINE, ok("Answer: People moved west to search for gold."),
+     "incorrect", "wrong"),
+    ("4.2-a-short-answer-misspelling-one-option", NIGHTJAR, ok("Answer: Caprimulgis europae"), "correct", None),
+    ("4.5-two-labelled-options-gone-through", COMPOUND,
+     ok(" Answer: (A), on the ferry to the island, Mia took a photograph, and now it hangs in her hall. (B), "
+        "according to many critics, the 1855 edition of the poems."), "incorrect", "wrong"),
     ("4.4-not-among-the-options-in-chinese", BE_LENGTH,
      ok("因为ED和EB加起来等于4，所以设EB = 2x，ED = 3x。那么5x = 4，EB = 1.6。\n\n"
         "但是这个答案不在选择中，所以题目给的信息可能有误。"),
