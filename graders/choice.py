@@ -596,6 +596,18 @@ def _listed_texts(question: str) -> tuple[tuple[str, str], ...]:
     return tuple((m.group(1), _plain_option(m.group(2))) for m in _LISTED_TEXT.finditer(question))
 
 
+_NONE_IS_RIGHT = re.compile(r"^\W*(?:none of (?:the|these|those|them)\b|(?:all|the) (?:\w+ ){0,2}"
+                            r"(?:options|choices|answers) (?:\w+ ){0,3}(?:are|is) "
+                            r"(?:incorrect|wrong|misleading|false)\b)", re.IGNORECASE)
+
+
+@lru_cache(maxsize=256)
+def _says_none_is_right(choices: tuple[str, ...]) -> int | None:
+    """The one option saying no option is right ('None of the above', 'All answer options are incorrect')."""
+    found = [i for i, c in enumerate(choices) if _NONE_IS_RIGHT.search(c)]
+    return found[0] if len(found) == 1 else None
+
+
 @lru_cache(maxsize=256)  # per option list: asked again for every answer
 def _none_option(choices: tuple[str, ...]) -> bool:
     return any("none" in c.lower() or "neither" in c.lower() for c in choices)
@@ -1248,7 +1260,11 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                 return chose(marked, place.kind)
             continue  # 'The correct answer is:' followed by the options listed one per line: none chosen (4.4)
         if place.kind == "marker" and _NOT_LISTED.match(place.text):
-            # 'The correct answer is not listed in the options provided, but …': no option is right (4.4)
+            # 'The correct answer is not listed in the options provided, but …': no option is right (4.4), which is
+            # the option that says so, where one does ('None of the above', 'All answer options are incorrect')
+            says_none = _says_none_is_right(choices)
+            if says_none is not None:
+                return chose(_LETTERS[says_none], place.kind)
             return Match(0.0, False, None, "answered that no option is right", details={"place": place.kind})
         if place.kind == "marker" and _through_the_options(answer, place.text, letters):
             # 'Answer: A) Mia Hamm was … B) Mia Hamm helped … C) The sentence is …': the options gone through (4.5)

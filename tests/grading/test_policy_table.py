@@ -315,6 +315,8 @@ DEW = choice("C", ["Because every temperature is above 25°C, no container will 
                    "Option B in the image", "Option A in the image"],
              "Which container in the image will first show droplets on its inner wall at room temperature?")
 # cases of the fifteenth draw's rules
+SHAPE_NONE = choice("D", ["triangle", "pentagon", "square", "None of the above"], "What is the missing shape denoted "
+                    "by a question mark?")
 VERDICT_C = choice("B", ["False", "True", "Not sure"],
                    "Examine the question carefully and evaluate whether option C in the image is its correct answer.")
 CLOCK_AHEAD = choice("D", ["the answer is option A in the image", "the answer is option D in the image.",
@@ -1251,6 +1253,9 @@ TABLE = [
      ok("Both rows end with a triangle, so the missing shape is an upside-down triangle.\n\nThe correct answer is not "
         "listed in the options provided, but based on the reasoning the missing shape should be an upside-down "
         "triangle."), "incorrect", "wrong"),
+    ("4.4-not-listed-chooses-the-option-saying-so", SHAPE_NONE,
+     ok("Both rows end with a triangle, so the missing shape is an upside-down triangle.\n\nThe correct answer is not "
+        "listed in the options provided."), "correct", None),
     ("4.5-the-options-gone-through-after-answer", FACT,
      ok(" Answer: A) Mia Hamm was the best soccer player in history. B) Mia Hamm helped her team win four "
         "championships. C) The sentence is misleading."), "incorrect", "wrong"),
