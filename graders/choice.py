@@ -124,6 +124,9 @@ def _named_in_aside(answer: str, options: O.OptionSet, letters: str, shown: bool
     return letter if ends and own and O.stem(ends.group(1)) == O.stem(own.group(1)) else None
 
 
+# a lead-in that gives the answer's letter ('To answer your question, option C would be the best example:') is no
+# heading: the letter written outranks the words on the line after it (4.1)
+_GIVES_LETTER = re.compile(r"\b(?:option|choice|answer)\s+\(?[A-L]\)?\s+(?:is|would be|should be)\b")
 _OPENS_CONTRAST = re.compile(r"\W{0,3}(?:but|however|yet|actually|that said)\b", re.IGNORECASE)
 
 
@@ -1243,7 +1246,8 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         if place.kind in ("lead", "sentence"):
             if review is None:
                 review = _reviewed(answer, options, letters, shown)
-            if place.text in review or (place.text.endswith(":") and " " in place.text):
+            if place.text in review or (place.text.endswith(":") and " " in place.text
+                                        and not _GIVES_LETTER.search(place.text)):
                 continue  # an option described in a review of them all, or a lead-in ('Comparing the two images:',
                 # a heading 'Sample A:')
         if place.kind in ("lead", "sentence") and not asks_if and _HYPOTHETICAL.match(place.text):

@@ -315,6 +315,9 @@ DEW = choice("C", ["Because every temperature is above 25°C, no container will 
                    "Option B in the image", "Option A in the image"],
              "Which container in the image will first show droplets on its inner wall at room temperature?")
 # cases of the fifteenth draw's rules
+INDUCTIVE = choice("C", ["You probably cannot afford any painting", "The painting is overpriced",
+                         "You will not find a painting to take home", "You will find one if you keep looking"],
+                   "Which of the following statements is the best example of an inductive argument?")
 SHAPE_NONE = choice("D", ["triangle", "pentagon", "square", "None of the above"], "What is the missing shape denoted "
                     "by a question mark?")
 VERDICT_C = choice("B", ["False", "True", "Not sure"],
@@ -1253,6 +1256,9 @@ TABLE = [
      ok("Both rows end with a triangle, so the missing shape is an upside-down triangle.\n\nThe correct answer is not "
         "listed in the options provided, but based on the reasoning the missing shape should be an upside-down "
         "triangle."), "incorrect", "wrong"),
+    ("4.1-a-lead-in-giving-the-letter-outranks-the-next-lines-words", INDUCTIVE,
+     ok("I can't display images. To answer your question, option C would be the best example of an inductive "
+        "argument:\nThe painting is overpriced\nThis statement generalises from the prices seen."), "correct", None),
     ("4.4-not-listed-chooses-the-option-saying-so", SHAPE_NONE,
      ok("Both rows end with a triangle, so the missing shape is an upside-down triangle.\n\nThe correct answer is not "
         "listed in the options provided."), "correct", None),
