@@ -20,7 +20,7 @@ DATA = Path(__file__).resolve().parents[2] / "tests" / "data" / "grading"
 DRAWS = ("real_mc.jsonl.gz", "real_mc_2.jsonl.gz", "real_mc_3.jsonl.gz", "real_mc_4.jsonl.gz", "real_mc_5.jsonl.gz",
          "real_mc_6.jsonl.gz", "real_mc_7.jsonl.gz", "real_mc_8.jsonl.gz", "real_mc_9.jsonl.gz", "real_mc_10.jsonl.gz",
          "real_mc_11.jsonl.gz", "real_mc_12.jsonl.gz", "real_mc_13.jsonl.gz", "real_mc_14.jsonl.gz",
-         "real_mc_15.jsonl.gz")
+         "real_mc_15.jsonl.gz", "real_mc_16.jsonl.gz")
 LATER = DRAWS[1:10]  # the later draws from the first draw's releases; the eleventh is from others
 SOURCES = {"MathVista", "LogicVista", "MMMU", "MMMU-Pro", "MATH-Vision", "BLINK"}
 FIELDS = {"source", "source_repo", "source_path", "model", "question_id", "question", "options", "answer",
@@ -166,7 +166,20 @@ def test_late_draws_take_every_group_size_but_the_runs_that_ran_out(name):
                      "BLINK": {15}}
 
 
-@pytest.mark.parametrize("name", LATER)
+def test_sixteenth_draw_takes_what_the_first_releases_have_left():
+    """Draw 16 (after five draws from other releases) comes from the first draw's releases again: the tenth's group
+    sizes, from the runs with answers left; no emptied run gives a row, and MathVista has only text-only runs left."""
+    rows = ROWS["real_mc_16.jsonl.gz"]
+    per_source = Counter(row["source"].split(" (")[0] for row in rows)
+    assert per_source == {"BLINK": 285, "MATH-Vision": 156, "MMMU": 120, "MMMU-Pro": 120, "LogicVista": 102,
+                          "MathVista": 93}
+    runs = {(row["source"].split(" (")[0], row["model"]) for row in rows}
+    assert not runs & set(EMPTIED)
+    assert {model for source, model in runs if source == "MathVista"} == {"Claude-2 [text-only, zero-shot]",
+                                                                         "ChatGPT [text-only, zero-shot]"}
+
+
+@pytest.mark.parametrize("name", (*LATER, "real_mc_16.jsonl.gz"))
 def test_later_draw_suspect_flag_follows_the_audit_rule(name):
     """publisher_parse_suspect: the answer states exactly one option letter and the reference differs."""
     wrong = []
