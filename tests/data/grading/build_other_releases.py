@@ -45,34 +45,14 @@ import gzip
 import json
 import random
 import re
-import subprocess
 from collections import OrderedDict
 from pathlib import Path
+
+from build_real_mc import Mirror  # the same bare-mirror reader as the first draws' builder
 
 LETTERS = "ABCDEFGHIJ"
 MAX_Q, MAX_A = 500, 4000
 PER_GROUP = {"M3CoT": 40, "TempCompass": 45, "PuzzleVQA": 25, "A-OKVQA": 40, "CMMMU": 200}
-
-
-class Mirror:
-    def __init__(self, git_dir: Path, repo: str, commit: str = "HEAD") -> None:
-        self.git_dir, self.repo = git_dir, repo
-        self.commit = self._git("rev-parse", commit).strip()
-
-    def _git(self, *args: str) -> str:
-        return subprocess.run(["git", "--git-dir", str(self.git_dir), *args], capture_output=True,
-                              check=True).stdout.decode("utf-8")
-
-    def ls(self, under: str) -> list[str]:
-        return sorted(p for p in self._git("ls-tree", "-r", "-z", "--name-only", self.commit, under).split("\0") if p)
-
-    def show(self, path: str) -> str:
-        return self._git("show", f"{self.commit}:{path}")
-
-    def present(self, path: str) -> bool:
-        """False for a blob the snapshot lacks (files of 4 MiB and more are not stored)."""
-        return subprocess.run(["git", "--git-dir", str(self.git_dir), "cat-file", "-e", f"{self.commit}:{path}"],
-                              capture_output=True).returncode == 0
 
 
 def row(source: str, mirror_repo: str, commit: str, path: str, model: str, qid: str, question: str,

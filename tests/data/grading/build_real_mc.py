@@ -42,14 +42,21 @@ BARE_RE = re.compile(r"\s*\(?[A-Za-z]\)?[.:]?\s*")
 # --------------------------------------------------------------------------- git
 
 class Mirror:
-    def __init__(self, git_dir, repo_name):
+    """A bare git mirror read at one commit (HEAD unless given); build_other_releases.py uses it too."""
+
+    def __init__(self, git_dir, repo_name, commit="HEAD"):
         self.git_dir = git_dir
         self.repo = repo_name
-        self.commit = self._git("rev-parse", "HEAD").strip()
+        self.commit = self._git("rev-parse", commit).strip()
 
     def _git(self, *args):
-        return subprocess.run(["git", "--git-dir", self.git_dir, *args],
+        return subprocess.run(["git", "--git-dir", str(self.git_dir), *args],
                               capture_output=True, check=True).stdout.decode("utf-8")
+
+    def present(self, path):
+        """False for a blob the snapshot lacks (files of 4 MiB and more are not stored)."""
+        return subprocess.run(["git", "--git-dir", str(self.git_dir), "cat-file", "-e", f"{self.commit}:{path}"],
+                              capture_output=True).returncode == 0
 
     def ls(self, under):
         out = self._git("ls-tree", "-r", "-z", "--name-only", self.commit, under)
