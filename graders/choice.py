@@ -149,6 +149,21 @@ def _settled(answer: str, place: spans.Place, hedged: list[str], options: O.Opti
     return None
 
 
+def _guessed(answer: str, place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
+             scenery: frozenset[str], names: frozenset[str], unknown: str | None, negative: bool) -> str | None:
+    """After 'it is difficult to determine which …', the one option a later sentence commits to ('However, if I had
+    to make an educated guess, I would choose the fourth image'); a description of the options commits to none."""
+    said = spans.sentences(answer)
+    at = next((k for k, text in enumerate(said) if place.text in text), None)
+    for text in said[at + 1:] if at is not None else ():
+        if _COMMITS.search(text):
+            claims = _claims(spans.Place("sentence", text), options, letters, shown, False, scenery, names, unknown,
+                             negative)
+            named = spans.distinct_claims(text, claims) if claims else []
+            return named[0] if len(named) == 1 else None
+    return None
+
+
 # --- yes / no ---------------------------------------------------------------------------------------------
 
 _YES = re.compile(r"^\W*(?:yes|yeah|yep|yup|correct|true|indeed|affirmative)\b", re.IGNORECASE)
@@ -368,6 +383,8 @@ _NONE_OF_THEM = re.compile(r"\bnone of (?:the|these|those|them)\b(?:\s+(?:given|
                            r"(?:is|are|can|could|would|fits?|match(?:es)?|works?|seems?|appears?)\b", re.IGNORECASE)
 # a question the model made up after answering: 'Question: …', 'Hint: …', or a numbered one ('2) How many …?')
 _RUN_ON = re.compile(r"\n[ \t]*(?:Hint|Questions?)[ \t]*:|\n[ \t]*\d{1,2}[.)][ \t]+[^\n?]{5,300}\?[ \t]*(?=\n)")
+_LATEX_LETTER = re.compile(r"(?:(?:\\\(|\$)\s*)?\\(?:text|textbf|textit|mathrm|mathbf|mathit)\s*\{\s*(\(?[A-L]\)?)\s*\}"
+                           r"(?:\s*(?:\\\)|\$))?|(?:\\\(|\$)\s*(\(?[A-L]\)?)\s*(?:\\\)|\$)")
 _SPECIAL_TOKENS = re.compile(r"</?s>|<\|[a-z_]{2,20}\|>")
 _MARKED_LETTER = re.compile(r"[\W_]{0,3}([A-L])(?![\w'’-])(?!\s+[a-z])")
 # after a marker, a capital glued to a value ('E360') or before a plural ('A regions': no article) is the letter
@@ -906,7 +923,11 @@ _UNKNOWABLE_NEEDS = ("sufficient", "not enough", "without", "impossible", "possi
                      "unable")
 
 # the answer opens by declining to choose: 'it is not possible to accurately determine which of …'
-_CANNOT = r"\b(?:not possible|impossible|cannot|can't|can ?not|unable)\b[^.\n]{0,30}?"
+_CANNOT = r"\b(?:not possible|impossible|cannot|can't|can ?not|unable|difficult|hard)\b[^.\n]{0,30}?"
+_HARD_TO_SAY = re.compile(r"\b(?:difficult|hard)\b", re.IGNORECASE)
+# a guess the answer commits to after finding it hard to say: 'I would choose', 'my best guess is'
+_COMMITS = re.compile(r"\b(?:I(?:'d| would| will)|my (?:best )?guess)\b[^.\n]{0,30}?\b(?:choose|pick|select|go with|"
+                      r"say|guess|is)\b", re.IGNORECASE)
 _UNDECIDED = re.compile(_CANNOT + r"\b(?:determine|tell|say|decide|identify|judge)\b[^.\n]{0,20}?"
                         r"\b(?:which|the (?:correct|right|exact) (?:answer|solution|option|choice|number))\b",
                         re.IGNORECASE)  # 'it is not possible to confidently determine the correct answer' too
@@ -1148,6 +1169,8 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         return Match(float(letter == want), letter == want, letter, f"chose ({letter}) {text}", details={"place": how})
 
     answer = _SPECIAL_TOKENS.sub("", answer) if "<" in answer else answer  # '<s> A': LLaVA's start token
+    if "\\" in answer or "$" in answer:  # 'Answer: \( \text{A} \)': a letter in LaTeX is the letter (4.1)
+        answer = _LATEX_LETTER.sub(lambda m: m.group(1) or m.group(2), answer)
     echoed = max(answer.find("[Choices]"), answer.find("Choices:"))
     if echoed >= 0 and "Answer:" in answer[echoed:] and not spans.states_answer(answer[:echoed]):
         # '[Context] [Question] … [Choices] (A) … (D) … Answer: (C), (D), (A)': the prompt echoed up to its
@@ -1235,6 +1258,10 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                              details={"place": place.kind})
         if unknown is None and place.kind in ("lead", "conclusion") and has_any(place.text, _UNDECIDED_NEEDS) and \
                 _UNDECIDED.search(place.text) and (place.kind == "lead" or _opens(answer, place.text)):
+            guess = _guessed(answer, place, options, letters, shown, scenery, names, unknown, negative) \
+                if _HARD_TO_SAY.search(place.text) else None
+            if guess:  # 'it is difficult to determine which … However, if I had to guess, I would choose the fourth'
+                return chose(guess, "sentence")
             undecided = True
             break  # 'It is not possible to determine which …': what the rest describes is not chosen (where an option
             # says the answer cannot be known, the sentence names that one, below)

@@ -318,6 +318,13 @@ DEW = choice("C", ["Because every temperature is above 25°C, no container will 
 INDUCTIVE = choice("C", ["You probably cannot afford any painting", "The painting is overpriced",
                          "You will not find a painting to take home", "You will find one if you keep looking"],
                    "Which of the following statements is the best example of an inductive argument?")
+JIGSAW = choice("B", ["the second image", "the third image"],
+                "Which image is the missing part in the lower right corner of the first image?")
+REAL_PHOTO = choice("D", ["the first image", "the second image", "the third image", "the fourth image"],
+                    "Which image is most likely to be a real photograph?")
+DAM_VOLUME = choice("A", ["29.193 * 10^6 m^3", "28.893 * 10^6 m^3", "28.493 * 10^6 m^3"],
+                    "Use the prismoidal formula to calculate the volume of water impounded at the 700 m level. "
+                    "A dam is to be built across the valley.")
 SHAPE_NONE = choice("D", ["triangle", "pentagon", "square", "None of the above"], "What is the missing shape denoted "
                     "by a question mark?")
 VERDICT_C = choice("B", ["False", "True", "Not sure"],
@@ -1259,6 +1266,15 @@ TABLE = [
     ("4.1-a-lead-in-giving-the-letter-outranks-the-next-lines-words", INDUCTIVE,
      ok("I can't display images. To answer your question, option C would be the best example of an inductive "
         "argument:\nThe painting is overpriced\nThis statement generalises from the prices seen."), "correct", None),
+    ("4.4-difficult-to-determine-which-chooses-none", JIGSAW,
+     ok("Based on the given images, it is difficult to determine which image would fit the missing corner. The "
+        "second image looks slightly blurry, while the third image is sharper and might suit it better. In the end "
+        "it depends on the purpose of the picture."), "no_answer", "refusal"),
+    ("4.4-difficult-to-determine-then-a-committed-guess", REAL_PHOTO,
+     ok("It is difficult to determine which of the four images is a real photograph. However, if I had to guess, I "
+        "would choose the fourth image, since it shows an ordinary street with parked cars."), "correct", None),
+    ("4.1-a-letter-in-latex-is-the-letter", DAM_VOLUME,
+     ok("Summing the prismoidal volumes gives 29,193,000 m³.\n\nAnswer: \\( \\text{A} \\)"), "correct", None),
     ("4.4-not-listed-chooses-the-option-saying-so", SHAPE_NONE,
      ok("Both rows end with a triangle, so the missing shape is an upside-down triangle.\n\nThe correct answer is not "
         "listed in the options provided."), "correct", None),
