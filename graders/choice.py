@@ -164,6 +164,18 @@ def _guessed(answer: str, place: spans.Place, options: O.OptionSet, letters: str
     return None
 
 
+def _said_after_letters(rest: str, options: O.OptionSet) -> str | None:
+    """The one option whose whole text the words after letters given as the answer misspell ('Excitment')."""
+    near = O.near_option(_plain_option(rest), options.options) if len(rest) <= 80 else None
+    return _LETTERS[near] if near is not None else None
+
+
+def _subscript(answer: str, line: str) -> bool:
+    """Is every line that is only `line` followed by a line opening with an operator ('KE' / 'A' / '=' / …)?"""
+    after = [m.group(1) for m in re.finditer(rf"(?m)^[ \t]*{re.escape(line)}[ \t]*\n[ \t]*(\S?)", answer)]
+    return bool(after) and all(c and c in "=×+-−*/^" for c in after)
+
+
 # --- yes / no ---------------------------------------------------------------------------------------------
 
 _YES = re.compile(r"^\W*(?:yes|yeah|yep|yup|correct|true|indeed|affirmative)\b", re.IGNORECASE)
@@ -542,6 +554,9 @@ _NEGATIVE_NEEDS = ("not", "no", "neither", "nor", "never", "n't")
 # where the answer is given: letters listed in one parenthesis ('(A, B)'), or one bracketed capital ('(E) …')
 _PAREN_LETTERS = re.compile(r"[\s*]{0,3}\(\s*[A-Z](?:\s*,\s*(?:and\s+|or\s+)?[A-Z])+\s*\)")
 _PAREN_LETTER = re.compile(r"[\s*]{0,3}\(([A-Z])\)")
+_ONLY_BRACKETED = re.compile(r"(?:\s*\([A-L]\)[\s.,;]*){2,}")
+_NONE_ALONE = re.compile(r"\W*none(?: of (?:them|these|those|the (?:above|options|choices|answers)))?\W*",
+                         re.IGNORECASE)
 _ONLY_LETTERS = re.compile(r"[\W_]*(?:[(\[]?[A-L][)\]]?(?:[\s,;.&]|\band\b|\bor\b)*)+")
 _COUNT_WORDS = {w: str(n) for n, w in enumerate("two three four five six seven eight nine ten eleven twelve".split(),
                                                  start=2)}
@@ -898,6 +913,7 @@ _OPTION_IS_ITS_VERDICT = re.compile(r"\b(?:option|choice|answer)\s+\(?([A-L])\)?
                                     re.IGNORECASE)
 # an option saying the answer cannot be known, and an answer saying so (POLICY 4.2)
 _UNKNOWABLE_OPTION = re.compile(r"\b(?:insufficient|not enough|not sure|unsure|uncertain)\b|"
+                                r"\b(?:tough|hard|difficult) to (?:differentiate|distinguish|tell|determine|say)\b|"
                                 r"\b(?:can't|cannot|can not|impossible to|unable to)\s+"
                                 r"(?:be\s+)?(?:predict|determin|tell|know|say)|\bundetermin|\bnot (?:be )?determinable")
 _HOW = r"(?:accurately|definitively|exactly|reliably|confidently|precisely|clearly)\s+"
@@ -1247,6 +1263,11 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                 if whole is not None:
                     return chose(_LETTERS[whole], place.kind)
                 given = sorted(set(_CAPITAL.findall(listed.group())) & set(letters))
+                rest = place.text[listed.end():].strip()
+                said = _said_after_letters(rest, options) if rest and len(given) >= 2 and \
+                    spans.plain(answer).rstrip(" .").endswith(rest.rstrip(" .")) else None  # nothing said after
+                if said in given:  # 'Answer: (A, B) Excitment': one of them, its whole text misspelt
+                    return chose(said, place.kind)
                 if given:
                     return _hedged(given, choices, place.kind)
                 return Match(0.0, False, None, f"answered {listed.group().strip()}, which no option is",
@@ -1290,6 +1311,18 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
             if marked:  # '(A) … (Incorrect)' / '(C) … (Correct)': the one the list marks right
                 return chose(marked, place.kind)
             continue  # 'The correct answer is:' followed by the options listed one per line: none chosen (4.4)
+        if place.kind == "marker" and place.text[:1] == "(" and _ONLY_BRACKETED.fullmatch(answer[answer.rfind(
+                place.text):]):
+            # 'Answer: (C). (D).': two letters given as the answer, each its own sentence, a hedge (3.5)
+            given = list(dict.fromkeys(m.group(1) for m in _PAREN_LETTER.finditer(answer[answer.rfind(place.text):])))
+            if len(given) >= 2 and all(letter in letters for letter in given):
+                return _hedged(given, choices, place.kind)
+        if place.kind == "marker" and _NONE_ALONE.fullmatch(place.text):
+            # 'Answer: None of them.': no option is right, which is the option that says so, where one does (4.4)
+            says_none = _says_none_is_right(choices)
+            if says_none is not None:
+                return chose(_LETTERS[says_none], place.kind)
+            return Match(0.0, False, None, "answered that no option is right", details={"place": place.kind})
         if place.kind == "marker" and _NOT_LISTED.match(place.text):
             # 'The correct answer is not listed in the options provided, but …': no option is right (4.4), which is
             # the option that says so, where one does ('None of the above', 'All answer options are incorrect')
@@ -1304,6 +1337,8 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         if place.kind == "conclusion" and "either" in place.text and _DECLINES_EITHER.search(place.text):
             # 'Therefore, it is not possible to confidently select either (A) the second image or (B) the third.'
             return Match(0.0, False, None, "declined to choose between the options", details={"place": place.kind})
+        if place.kind == "sentence" and len(place.text) <= 3 and "\n" in answer and _subscript(answer, place.text):
+            continue  # 'KE\nA\n=\n…': a formula broken over lines, its subscript alone on one, is no letter given
         claims = _claims(place, options, letters, shown, yes_no, scenery, names, unknown, negative)
         distinct = spans.distinct_claims(place.text, claims) if claims else []
         if not distinct and len(place.text) <= 80 and (place.kind in ("marker", "boxed") or (

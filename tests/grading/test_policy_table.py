@@ -325,6 +325,17 @@ REAL_PHOTO = choice("D", ["the first image", "the second image", "the third imag
 DAM_VOLUME = choice("A", ["29.193 * 10^6 m^3", "28.893 * 10^6 m^3", "28.493 * 10^6 m^3"],
                     "Use the prismoidal formula to calculate the volume of water impounded at the 700 m level. "
                     "A dam is to be built across the valley.")
+GAS_TEMPERATURE = choice("C", ["neither; the samples have the same temperature", "sample A", "sample B"],
+                         "Compare the average kinetic energies of the particles in each sample. Which sample has the "
+                         "higher temperature?")
+MOOD = choice("A", ["Excitement", "Anger", "Sadness", "Happiness"], "What is the mood of the two women in the room?")
+CLASS_END = choice("C", ["12:35 PM", "3:25 PM", "9:35 AM", "11:15 AM"],
+                   "Look at the following schedule. When does the typing class end?")
+RHYME = choice("C", ["Option A in the image", "Option B in the image",
+                     "None of the options are correct for this question."], "Which word does not rhyme?")
+BALLS = choice("B", ["Option A in the image", "It's tough to differentiate their temperatures because they are so "
+                     "closely matched.", "Option B in the image"],
+               "If both balls are exposed to heat, which will reach a higher temperature more rapidly?")
 SHAPE_NONE = choice("D", ["triangle", "pentagon", "square", "None of the above"], "What is the missing shape denoted "
                     "by a question mark?")
 VERDICT_C = choice("B", ["False", "True", "Not sure"],
@@ -1275,6 +1286,16 @@ TABLE = [
         "would choose the fourth image, since it shows an ordinary street with parked cars."), "correct", None),
     ("4.1-a-letter-in-latex-is-the-letter", DAM_VOLUME,
      ok("Summing the prismoidal volumes gives 29,193,000 m³.\n\nAnswer: \\( \\text{A} \\)"), "correct", None),
+    ("2.1-a-subscript-alone-on-its-line-is-no-letter", GAS_TEMPERATURE,
+     ok("The average kinetic energy\nKE\nA\n=\n1/2 × 26 u × (1,000 m/s)^2\nKE\nB\n=\n1/2 × 30 u × (1,100 m/s)^2\n"
+        "The particles in sample B move faster, and kinetic energy grows with the square of the speed: sample B "
+        "has the higher average kinetic energy and the higher temperature."), "correct", None),
+    ("4.4-letters-given-then-one-options-text-misspelt", MOOD, ok("Answer: (A, B) Excitment"), "correct", None),
+    ("4.4-letters-given-each-its-own-sentence-are-a-hedge", CLASS_END, ok("Answer: (C). (D)."), "incorrect", "wrong"),
+    ("4.4-none-of-them-alone-chooses-the-option-saying-so", RHYME, ok("Answer: None of them."), "correct", None),
+    ("4.2-an-option-saying-it-is-tough-to-tell", BALLS,
+     ok("Based on the image, it is not possible to determine which ball would heat up faster: nothing shows what "
+        "they are made of."), "correct", None),
     ("4.4-not-listed-chooses-the-option-saying-so", SHAPE_NONE,
      ok("Both rows end with a triangle, so the missing shape is an upside-down triangle.\n\nThe correct answer is not "
         "listed in the options provided."), "correct", None),
