@@ -176,6 +176,24 @@ def _subscript(answer: str, line: str) -> bool:
     return bool(after) and all(c and c in "=×+-−*/^" for c in after)
 
 
+def _opening_of(said: str, options: tuple[str, ...]) -> int | None:
+    """The one option whose text opens with the whole of a short marker text, two words or more."""
+    if len(said.split()) < 2 or len(said) > 40:
+        return None
+    found = [i for i, o in enumerate(options) if o.startswith(said) and o[len(said):len(said) + 1] in (" ", "")]
+    return found[0] if len(found) == 1 else None
+
+
+_EVERY_OPTION_LINE = re.compile(r"\(([A-L])\)[ \t]")
+_LETTERED_START = re.compile(r"^[ \t]*\(([A-L])\)[ \t]", re.MULTILINE)
+
+
+def _every_option_lettered(answer: str, letters: str) -> bool:
+    """Does every option (three or more) open a line of the answer by its bracketed letter, each once?"""
+    found = _LETTERED_START.findall(answer)
+    return len(letters) >= 3 and len(found) == len(letters) and set(found) == set(letters)
+
+
 # --- yes / no ---------------------------------------------------------------------------------------------
 
 _YES = re.compile(r"^\W*(?:yes|yeah|yep|yup|correct|true|indeed|affirmative)\b", re.IGNORECASE)
@@ -1298,6 +1316,10 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                                         and not _GIVES_LETTER.search(place.text)):
                 continue  # an option described in a review of them all, or a lead-in ('Comparing the two images:',
                 # a heading 'Sample A:')
+            if place.text[:1] == "(" and _EVERY_OPTION_LINE.match(place.text) and \
+                    _every_option_lettered(answer, letters):
+                continue  # '(C) Agalychnis callidryas' … '(A) Bufo bufo' … '(B) …': each option matched to a
+                # thing, one line each, none chosen (4.4)
         if place.kind in ("lead", "sentence") and not asks_if and _HYPOTHETICAL.match(place.text):
             continue  # 'For example, if the surface is square, option A would be the correct choice.': not chosen
         if place.kind in ("lead", "sentence") and _IF_OPENS.match(place.text):
@@ -1346,6 +1368,10 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
             near = O.near_option(_plain_option(place.text), options.options)
             if near is not None:  # 'Answer: Caprimulgis europae' for 'Caprimulgus europaeus': misspelt, still it
                 return chose(_LETTERS[near], place.kind)
+            if place.kind == "marker":
+                opening = _opening_of(_plain_option(place.text), options.options)
+                if opening is not None:  # 'Answer: Country 2' for 'Country 2 boasts a superior GDP per capita.'
+                    return chose(_LETTERS[opening], place.kind)
         if not distinct and place.kind in ("marker", "conclusion") and not none_option and \
                 _NEITHER_NOR.search(place.text) and O.named(options, O.canon(place.text), scenery) and \
                 spans.plain(answer).rstrip().endswith(place.text.rstrip()):

@@ -336,6 +336,11 @@ RHYME = choice("C", ["Option A in the image", "Option B in the image",
 BALLS = choice("B", ["Option A in the image", "It's tough to differentiate their temperatures because they are so "
                      "closely matched.", "Option B in the image"],
                "If both balls are exposed to heat, which will reach a higher temperature more rapidly?")
+FROGS = choice("C", ["Bufo bufo", "Lithobates catesbeianus", "Agalychnis callidryas"],
+               "Match the image to the correct scientific name of the organism.")
+GDP = choice("D", ["Country 4 records the highest GDP per capita.", "Country 1 records the highest GDP per capita.",
+                   "Country 3 boasts a superior GDP per capita.", "Country 2 boasts a superior GDP per capita."],
+             "Which country has the highest GDP per capita in 2020, Country 1 or Country 2?")
 SHAPE_NONE = choice("D", ["triangle", "pentagon", "square", "None of the above"], "What is the missing shape denoted "
                     "by a question mark?")
 VERDICT_C = choice("B", ["False", "True", "Not sure"],
@@ -1296,6 +1301,14 @@ TABLE = [
     ("4.2-an-option-saying-it-is-tough-to-tell", BALLS,
      ok("Based on the image, it is not possible to determine which ball would heat up faster: nothing shows what "
         "they are made of."), "correct", None),
+    ("4.4-every-option-matched-to-a-thing-line-by-line", FROGS,
+     ok("Here are the matches:\nThe frog with bright red eyes corresponds to:\n(C) Agalychnis callidryas\n"
+        "The toad with warty skin is:\n(A) Bufo bufo\nThe frog with smooth skin is:\n(B) Lithobates catesbeianus"),
+     "incorrect", "wrong"),
+    ("4.4-a-marker-over-every-option-line-by-line", FROGS,
+     ok("The correct answer is:\n\n(C) Agalychnis callidryas for the tree frog\n(A) Bufo bufo for the toad\n"
+        "(B) Lithobates catesbeianus for the bullfrog"), "incorrect", "wrong"),
+    ("4.2-a-marker-text-opening-one-option", GDP, ok("Answer: Country 2"), "correct", None),
     ("4.4-not-listed-chooses-the-option-saying-so", SHAPE_NONE,
      ok("Both rows end with a triangle, so the missing shape is an upside-down triangle.\n\nThe correct answer is not "
         "listed in the options provided."), "correct", None),
