@@ -51,3 +51,11 @@ def test_reread_packets_hold_only_the_text_a_reader_needs(tmp_path):
     assert set(keys.values()) == set(ga.adjudicated())  # every row read once, and nothing else
     # no parse, truth or reading; only whether the options were shown without letters
     assert all(set(r) - {"letters_shown"} == {"key", "question", "options", "answer"} for r in rows)
+
+
+def test_ratios_round_down_so_a_figure_short_of_a_goal_never_prints_as_it():
+    from collections import Counter
+
+    assert ga.ratio(Counter({True: 9786, False: 101})) == "9786/9887 = 98.9%"  # 98.98%, not 99.0%
+    assert ga.ratio(Counter({True: 9789, False: 98})) == "9789/9887 = 99.0%"
+    assert ga.ratio(Counter({True: 3})) == "3/3 = 100.0%" and ga.ratio(Counter()) == "0/0"
