@@ -120,6 +120,8 @@ def _named_in_aside(answer: str, options: O.OptionSet, letters: str, shown: bool
     if len(named) != 1:
         return None
     letter = named.pop()
+    if re.search(rf"\(\s*{letter}\s*\)\W*$", answer):  # '…, which is (C).': it ends on the letter written
+        return letter
     ends, own = _LAST_WORD.search(O.canon(answer)), _LAST_WORD.search(O.canon(options.options[letters.index(letter)]))
     return letter if ends and own and O.stem(ends.group(1)) == O.stem(own.group(1)) else None
 
@@ -165,8 +167,15 @@ def _guessed(answer: str, place: spans.Place, options: O.OptionSet, letters: str
 
 
 def _said_after_letters(rest: str, options: O.OptionSet) -> str | None:
-    """The one option whose whole text the words after letters given as the answer misspell ('Excitment')."""
-    near = O.near_option(_plain_option(rest), options.options) if len(rest) <= 80 else None
+    """The one option the words after letters given as the answer name by their one value ('The depth of point
+    farthest east is 1.9 km.' for '1.9 km'), or whose whole text they misspell ('Excitment')."""
+    said = _plain_option(rest)
+    values = _NUMBER.findall(said)
+    if len(values) == 1 and len(said.split()) >= 4:  # a sentence stating it, not the value alone ('(A, B) 3.3')
+        value = re.compile(rf"{re.escape(values[0])}(?:\s*[a-z]{{1,3}})?")
+        hits = [i for i, o in enumerate(options.options) if value.fullmatch(o)]
+        return _LETTERS[hits[0]] if len(hits) == 1 else None
+    near = O.near_option(said, options.options) if len(rest) <= 80 and not values else None
     return _LETTERS[near] if near is not None else None
 
 
@@ -1098,7 +1107,8 @@ def _own_letters(options: tuple[str, ...]) -> frozenset[str]:
 # a verdict ('All answer choices … are incorrect'), a negation
 _HAZARD = re.compile(r"\b(?i:options?|choices?|answers?|correct|incorrect|wrong)\b|"
                      r"(?<![A-Za-z0-9])[A-L](?![A-Za-z0-9])")
-_WRITTEN = re.compile(r"(?<![A-Za-z0-9])(?:[(\[]([A-La-l])[)\]]|([A-L])[.:)])[ \t]+")  # '(D) ', '(c) ', 'D. ', 'D) '
+# '(D) ', '(c) ', 'D. ', 'D) ', '(A), '
+_WRITTEN = re.compile(r"(?<![A-Za-z0-9])(?:[(\[]([A-La-l])[)\]],?|([A-L])[.:)])[ \t]+")
 
 
 @lru_cache(maxsize=256)
@@ -1133,6 +1143,8 @@ def _own_words_blanked(answer: str, choices: tuple[str, ...]) -> str:
                 pairs = zip(cut.split(), own.split(), strict=False)
                 shared = list(itertools.takewhile(lambda pair: pair[0] == pair[1], pairs))
                 said = " ".join(w for w, _ in shared) if len(shared) >= 3 else None
+            if said is None and len(cut.split()) >= 2 and f" {cut} " in f" {own} ":
+                said = cut  # or two words or more from inside it ('(A), option D' for A 'the answer is option D …')
         if said:
             end = m.end()
             for word in said.split():  # the same words in the answer, whatever spaces stand between them

@@ -341,6 +341,12 @@ FROGS = choice("C", ["Bufo bufo", "Lithobates catesbeianus", "Agalychnis callidr
 GDP = choice("D", ["Country 4 records the highest GDP per capita.", "Country 1 records the highest GDP per capita.",
                    "Country 3 boasts a superior GDP per capita.", "Country 2 boasts a superior GDP per capita."],
              "Which country has the highest GDP per capita in 2020, Country 1 or Country 2?")
+PRECALC = choice("A", ["the answer is option D in the image.", "the solution is option B in the image.",
+                       "None of the choices given in the text are correct.",
+                       "option A in the image is the right option."],
+                 "Based on the picture, can you determine the correct solution of the problem?")
+SURPLUS = choice("C", ["2", "0", "1", "3"], "How many countries had a fiscal surplus in 2015?")
+DEPTH = choice("A", ["1.9 km", "8.9 km", "0.6 km", "6.2 km"], "Do you know the depth of the point farthest west?")
 SHAPE_NONE = choice("D", ["triangle", "pentagon", "square", "None of the above"], "What is the missing shape denoted "
                     "by a question mark?")
 VERDICT_C = choice("B", ["False", "True", "Not sure"],
@@ -1309,6 +1315,12 @@ TABLE = [
      ok("The correct answer is:\n\n(C) Agalychnis callidryas for the tree frog\n(A) Bufo bufo for the toad\n"
         "(B) Lithobates catesbeianus for the bullfrog"), "incorrect", "wrong"),
     ("4.2-a-marker-text-opening-one-option", GDP, ok("Answer: Country 2"), "correct", None),
+    ("4.1-a-letter-then-words-from-inside-its-own-text", PRECALC, ok(" Answer: (A), option D"), "correct", None),
+    ("3.2-a-short-answer-ending-on-its-letter-in-an-aside", SURPLUS,
+     ok("Based on the image, there is only one country with a fiscal surplus in 2015, which is (C)."), "correct", None),
+    ("4.4-letters-given-then-a-sentence-stating-one-listed-value", DEPTH,
+     ok("Answer: (A, B) The depth of the point farthest west is 1.9 km."), "correct", None),
+    ("4.4-letters-given-then-a-value-alone-stay-a-hedge", DEPTH, ok("Answer: (A, B) 1.9"), "incorrect", "wrong"),
     ("4.4-not-listed-chooses-the-option-saying-so", SHAPE_NONE,
      ok("Both rows end with a triangle, so the missing shape is an upside-down triangle.\n\nThe correct answer is not "
         "listed in the options provided."), "correct", None),

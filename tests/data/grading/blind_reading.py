@@ -98,14 +98,16 @@ def merge(out_dir: Path, labels: Path, into: str = ga.READINGS["held-back"][0]) 
     keys = json.loads((out_dir / "keys.json").read_text("utf-8"))
     target = DATA / into
     read = set(ga.adjudicated(into))
+    rows = _rows_by_id()
     lines = []
     for label in map(json.loads, filter(None, labels.read_text("utf-8").splitlines())):
         row_id = keys[label["key"]]
         if row_id in read:
             continue
         choice = label.get("choice")
-        if choice is not None and choice not in ga.LETTERS:
-            raise SystemExit(f"label {label['key']}: choice {choice!r} is not a letter or null")
+        if choice is not None and choice not in rows[row_id]["options"]:
+            # checked before anything is written: a reading that names no option of its row is read again
+            raise SystemExit(f"label {label['key']}: choice {choice!r} is none of the row's options or null")
         lines.append(json.dumps({"row_id": row_id, "choice": choice, "sure": bool(label.get("sure")),
                                  "why": str(label.get("why", ""))[:300]}, ensure_ascii=False))
     with target.open("a", encoding="utf-8") as handle:
