@@ -57,6 +57,11 @@ UNITS = {
     "based-on": "Based on the x, ",
     "either-or": "not either a or ",
     "spaced-digits": "12 75 ",
+    "subscript-lines": "KE\nA\n=\n2\n",  # a letter alone on a line between formula lines, scanned once per text
+    "bracketed-then-spaces": "(A)          ",
+    "lettered-lines": "(C) Bufo bufo\n",
+    "letters-then-sentence": "Answer: (A, B) The depth is 1.9 km. ",
+    "latex-letters": "\\( \\text{A} \\) ",
 }
 
 # choice cases the golden set lacks: options that are their own letters, a negative and an unknowable option

@@ -112,6 +112,7 @@ _LAST_WORD = re.compile(r"([a-z0-9]+)[^a-z0-9]*$")
 
 def _named_in_aside(answer: str, options: O.OptionSet, letters: str, shown: bool, scenery: frozenset[str],
                     names: frozenset[str], unknown: str | None, negative: bool) -> str | None:
+    """The one option a short answer names only in an aside, if the answer ends on it (3.2)."""
     if len(answer) > 300 or _SETS_ASIDE.search(answer):
         return None
     named = {letter for place in spans.places(answer) if place.kind in ("lead", "sentence")
@@ -437,7 +438,7 @@ def _restated_conditions(canonical: str, ranges: list[tuple[int, int]],
                          scenery: frozenset[str]) -> list[tuple[int, int]]:
     """A condition inside the subject that only repeats the question's own ('the fruit that can hurt your eyes if
     you peel it too close to it is mango' for '… if you peel it …?') ends where the repetition does: the main
-    clause after it is the answer (4.2)."""
+    clause after it is the answer (3.2)."""
     out = []
     for a, b in ranges:
         inner = canonical.startswith("if ", a) and canonical[a - 2:a - 1].isalnum()  # not a premise opening it
@@ -581,7 +582,7 @@ _NEGATIVE_NEEDS = ("not", "no", "neither", "nor", "never", "n't")
 # where the answer is given: letters listed in one parenthesis ('(A, B)'), or one bracketed capital ('(E) …')
 _PAREN_LETTERS = re.compile(r"[\s*]{0,3}\(\s*[A-Z](?:\s*,\s*(?:and\s+|or\s+)?[A-Z])+\s*\)")
 _PAREN_LETTER = re.compile(r"[\s*]{0,3}\(([A-Z])\)")
-_ONLY_BRACKETED = re.compile(r"(?:\s*\([A-L]\)[\s.,;]*){2,}")
+_ONLY_BRACKETED = re.compile(r"\s*(?:\([A-L]\)[\s.,;]*){2,}")  # one way to read each space: linear
 _NONE_ALONE = re.compile(r"\W*none(?: of (?:them|these|those|the (?:above|options|choices|answers)))?\W*",
                          re.IGNORECASE)
 _ONLY_LETTERS = re.compile(r"[\W_]*(?:[(\[]?[A-L][)\]]?(?:[\s,;.&]|\band\b|\bor\b)*)+")
@@ -1278,6 +1279,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     target = _target(question) if question and options.kind == "words" and O.option_numbers(options.options) else None
     found_places = spans.places(answer)
     undecided = False
+    scanned: dict[str, bool] = {}  # what the answer-wide scans below found, so each is made once per answer
     if found_places and found_places[0].kind == "boxed" and any(
             p.kind == "marker" and _letter_patterns(letters)[0].match(p.text) for p in found_places[1:3]):
         # 'The correct answer is (B).' … '\boxed{3π}': the letter written as the answer outranks a value boxed on
@@ -1328,8 +1330,9 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                                         and not _GIVES_LETTER.search(place.text)):
                 continue  # an option described in a review of them all, or a lead-in ('Comparing the two images:',
                 # a heading 'Sample A:')
-            if place.text[:1] == "(" and _EVERY_OPTION_LINE.match(place.text) and \
-                    _every_option_lettered(answer, letters):
+            if place.text[:1] == "(" and _EVERY_OPTION_LINE.match(place.text) and "(every option)" not in scanned:
+                scanned["(every option)"] = _every_option_lettered(answer, letters)
+            if place.text[:1] == "(" and scanned.get("(every option)") and _EVERY_OPTION_LINE.match(place.text):
                 continue  # '(C) Agalychnis callidryas' … '(A) Bufo bufo' … '(B) …': each option matched to a
                 # thing, one line each, none chosen (4.4)
         if place.kind in ("lead", "sentence") and not asks_if and _HYPOTHETICAL.match(place.text):
@@ -1371,8 +1374,11 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         if place.kind == "conclusion" and "either" in place.text and _DECLINES_EITHER.search(place.text):
             # 'Therefore, it is not possible to confidently select either (A) the second image or (B) the third.'
             return Match(0.0, False, None, "declined to choose between the options", details={"place": place.kind})
-        if place.kind == "sentence" and len(place.text) <= 3 and "\n" in answer and _subscript(answer, place.text):
-            continue  # 'KE\nA\n=\n…': a formula broken over lines, its subscript alone on one, is no letter given
+        if place.kind == "sentence" and len(place.text) <= 3 and "\n" in answer:
+            if place.text not in scanned:  # each line's text scanned for once: an answer may hold thousands
+                scanned[place.text] = _subscript(answer, place.text)
+            if scanned[place.text]:
+                continue  # 'KE\nA\n=\n…': a formula broken over lines, its subscript alone on one, is no letter given
         claims = _claims(place, options, letters, shown, yes_no, scenery, names, unknown, negative)
         distinct = spans.distinct_claims(place.text, claims) if claims else []
         if not distinct and len(place.text) <= 80 and (place.kind in ("marker", "boxed") or (
