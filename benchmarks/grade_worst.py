@@ -13,13 +13,17 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 import time
 from pathlib import Path
 
-from graders import grade
-from graders.records import CaseSpec
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this checkout's graders, before an installed `graders` of another checkout
 
-GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "cases.jsonl"
+from graders import grade  # noqa: E402
+from graders.records import CaseSpec  # noqa: E402
+
+GOLDEN = ROOT / "golden" / "cases.jsonl"
 
 # each unit is repeated to the size asked for
 UNITS = {
