@@ -431,6 +431,8 @@ _MARKED_LETTER = re.compile(r"[\W_]{0,3}([A-L])(?![\w'’-])(?!\s+[a-z])")
 _MARKED_GLUED = re.compile(r"[\W_]{0,3}([A-L])(?:(?=\d)|\s+[a-z]{2,}(?<![su]s)(?<=s)(?![\w'’-]))")
 
 
+_IMAGE_OPTION = re.compile(r"\boption [a-l]\b(?= in the (?:image|picture|figure))")
+_NOT_VERB = re.compile(r"not (?:to )?([a-z]{3,})\b")
 _CONDITION_THEN_IS = re.compile(r"\bif\s+([^,;.]{3,120}?)\s+(?:is|are|was|were|would be|will be)\s(?![a-z]+ing\b)")
 
 
@@ -519,6 +521,11 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
     ranges = spans.blocked(canonical, asides=asides and options.kind != "direction", negations=not asks_negative)
     if ranges and scenery and "if " in canonical:
         ranges = _restated_conditions(canonical, ranges, scenery)
+    if ranges and "not" in scenery and "not " in canonical:
+        # 'says to not block the intersection' for 'what does the sign say to not block?': the question's own
+        # negation, restated, negates no option (3.1)
+        ranges = [(a, b) for a, b in ranges if not ((m := _NOT_VERB.match(canonical, a)) and
+                                                     O.stem(m.group(1)) in scenery)]
     visible = _blanked(canonical, ranges) if ranges else canonical
     if "^" in visible and options.kind == "words" and O.option_numbers(options.options):
         # a power is part of its formula, not a stated value: '(c^2)', '5^2 = 4^2 + 6^2' name no option 2 or 4 (3.3)
@@ -1146,6 +1153,10 @@ def _own_words_blanked(answer: str, choices: tuple[str, ...]) -> str:
                 said = " ".join(w for w, _ in shared) if len(shared) >= 3 else None
             if said is None and len(cut.split()) >= 2 and f" {cut} " in f" {own} ":
                 said = cut  # or two words or more from inside it ('(A), option D' for A 'the answer is option D …')
+            named = _IMAGE_OPTION.search(own) if said is None else None
+            if named and re.search(rf"\b{named.group()}\b", cut):
+                said = cut[:cut.index(named.group()) + len(named.group())]  # '(D) The correct answer is option A.'
+                # for D 'the solution is option A in the image': the same image option, in other words
         if said:
             end = m.end()
             for word in said.split():  # the same words in the answer, whatever spaces stand between them

@@ -347,6 +347,12 @@ PRECALC = choice("A", ["the answer is option D in the image.", "the solution is 
                  "Based on the picture, can you determine the correct solution of the problem?")
 SURPLUS = choice("C", ["2", "0", "1", "3"], "How many countries had a fiscal surplus in 2015?")
 DEPTH = choice("A", ["1.9 km", "8.9 km", "0.6 km", "6.2 km"], "Do you know the depth of the point farthest west?")
+NOT_BLOCK = case("choice", "C", "choice", prompt="What does the sign on the traffic light say to not block?\n"
+                 "Choices: hotel, school, crosswalk, sidewalk.", choices=["hotel", "school", "crosswalk", "sidewalk"],
+                 aliases=["crosswalk"])
+ALGEBRA = choice("D", ["the correct choice is option D in the image.", "The given choices are misleading.",
+                       "option B in the image is the right option.", "the solution is option A in the image."],
+                 "Choose the option that aligns with the solution of the algebra problem shown in the image.")
 SHAPE_NONE = choice("D", ["triangle", "pentagon", "square", "None of the above"], "What is the missing shape denoted "
                     "by a question mark?")
 VERDICT_C = choice("B", ["False", "True", "Not sure"],
@@ -1321,6 +1327,10 @@ TABLE = [
     ("4.4-letters-given-then-a-sentence-stating-one-listed-value", DEPTH,
      ok("Answer: (A, B) The depth of the point farthest west is 1.9 km."), "correct", None),
     ("4.4-letters-given-then-a-value-alone-stay-a-hedge", DEPTH, ok("Answer: (A, B) 1.9"), "incorrect", "wrong"),
+    ("3.1-the-questions-own-negation-restated-negates-nothing", NOT_BLOCK,
+     ok("The sign on the traffic light says to not block the crosswalk."), "correct", None),
+    ("4.1-a-letter-then-its-image-option-in-other-words", ALGEBRA,
+     ok("(D) The correct answer is option A."), "correct", None),
     ("4.4-not-listed-chooses-the-option-saying-so", SHAPE_NONE,
      ok("Both rows end with a triangle, so the missing shape is an upside-down triangle.\n\nThe correct answer is not "
         "listed in the options provided."), "correct", None),
