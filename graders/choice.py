@@ -133,38 +133,38 @@ _GIVES_LETTER = re.compile(r"\b(?:option|choice|answer)\s+\(?[A-L]\)?\s+(?:is|wo
 _OPENS_CONTRAST = re.compile(r"\W{0,3}(?:but|however|yet|actually|that said)\b", re.IGNORECASE)
 
 
+def _sentences_after(answer: str, place: spans.Place) -> list[str]:
+    """The answer's sentences after the one holding the place (a conclusion is part of one)."""
+    said = spans.sentences(answer)
+    at = next((k for k, text in enumerate(said) if place.text in text), None)
+    return said[at + 1:] if at is not None else []
+
+
+def _one_claimed(text: str, options: O.OptionSet, letters: str, shown: bool, scenery: frozenset[str],
+                 names: frozenset[str], unknown: str | None, negative: bool) -> str | None:
+    """The one option a sentence claims, if it claims one."""
+    claims = _claims(spans.Place("sentence", text), options, letters, shown, False, scenery, names, unknown, negative)
+    named = spans.distinct_claims(text, claims) if claims else []
+    return named[0] if len(named) == 1 else None
+
+
 def _settled(answer: str, place: spans.Place, hedged: list[str], options: O.OptionSet, letters: str, shown: bool,
              scenery: frozenset[str], names: frozenset[str], unknown: str | None, negative: bool) -> str | None:
     """A hedge a later sentence settles after a contrast: 'either point A or point D … However, …, Point A would
     be the most appropriate' chooses A (3.5); the first such sentence decides, and only for one of those hedged."""
     if place.kind not in ("lead", "sentence", "conclusion") or not _OPENS_CONTRAST.search(answer):
         return None
-    said = spans.sentences(answer)
-    at = next((k for k, text in enumerate(said) if place.text in text), None)  # a conclusion is part of one
-    if at is None:
-        return None
-    for text in said[at + 1:]:
-        if _OPENS_CONTRAST.match(text):
-            claims = _claims(spans.Place("sentence", text), options, letters, shown, False, scenery, names, unknown,
-                             negative)
-            later = spans.distinct_claims(text, claims) if claims else []
-            return later[0] if len(later) == 1 and later[0] in hedged else None
-    return None
+    text = next((t for t in _sentences_after(answer, place) if _OPENS_CONTRAST.match(t)), None)
+    later = _one_claimed(text, options, letters, shown, scenery, names, unknown, negative) if text else None
+    return later if later in hedged else None
 
 
 def _guessed(answer: str, place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
              scenery: frozenset[str], names: frozenset[str], unknown: str | None, negative: bool) -> str | None:
     """After 'it is difficult to determine which …', the one option a later sentence commits to ('However, if I had
     to make an educated guess, I would choose the fourth image'); a description of the options commits to none."""
-    said = spans.sentences(answer)
-    at = next((k for k, text in enumerate(said) if place.text in text), None)
-    for text in said[at + 1:] if at is not None else ():
-        if _COMMITS.search(text):
-            claims = _claims(spans.Place("sentence", text), options, letters, shown, False, scenery, names, unknown,
-                             negative)
-            named = spans.distinct_claims(text, claims) if claims else []
-            return named[0] if len(named) == 1 else None
-    return None
+    text = next((t for t in _sentences_after(answer, place) if _COMMITS.search(t)), None)
+    return _one_claimed(text, options, letters, shown, scenery, names, unknown, negative) if text else None
 
 
 def _said_after_letters(rest: str, options: O.OptionSet) -> str | None:
@@ -1290,7 +1290,8 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     target = _target(question) if question and options.kind == "words" and O.option_numbers(options.options) else None
     found_places = spans.places(answer)
     undecided = False
-    scanned: dict[str, bool] = {}  # what the answer-wide scans below found, so each is made once per answer
+    subscripts: dict[str, bool] = {}  # per short line text: is it a subscript? (each scanned for once per answer)
+    every_lettered = None  # does every option open a line by its bracketed letter? (scanned for once)
     if found_places and found_places[0].kind == "boxed" and any(
             p.kind == "marker" and _letter_patterns(letters)[0].match(p.text) for p in found_places[1:3]):
         # 'The correct answer is (B).' … '\boxed{3π}': the letter written as the answer outranks a value boxed on
@@ -1341,9 +1342,9 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                                         and not _GIVES_LETTER.search(place.text)):
                 continue  # an option described in a review of them all, or a lead-in ('Comparing the two images:',
                 # a heading 'Sample A:')
-            if place.text[:1] == "(" and _EVERY_OPTION_LINE.match(place.text) and "(every option)" not in scanned:
-                scanned["(every option)"] = _every_option_lettered(answer, letters)
-            if place.text[:1] == "(" and scanned.get("(every option)") and _EVERY_OPTION_LINE.match(place.text):
+            if place.text[:1] == "(" and _EVERY_OPTION_LINE.match(place.text) and every_lettered is None:
+                every_lettered = _every_option_lettered(answer, letters)
+            if every_lettered and place.text[:1] == "(" and _EVERY_OPTION_LINE.match(place.text):
                 continue  # '(C) Agalychnis callidryas' … '(A) Bufo bufo' … '(B) …': each option matched to a
                 # thing, one line each, none chosen (4.4)
         if place.kind in ("lead", "sentence") and not asks_if and _HYPOTHETICAL.match(place.text):
@@ -1359,21 +1360,16 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
             if marked:  # '(A) … (Incorrect)' / '(C) … (Correct)': the one the list marks right
                 return chose(marked, place.kind)
             continue  # 'The correct answer is:' followed by the options listed one per line: none chosen (4.4)
-        if place.kind == "marker" and place.text[:1] == "(" and _ONLY_BRACKETED.fullmatch(answer[answer.rfind(
-                place.text):]):
+        tail = answer[answer.rfind(place.text):] if place.kind == "marker" and place.text[:1] == "(" else ""
+        if tail and _ONLY_BRACKETED.fullmatch(tail):
             # 'Answer: (C). (D).': two letters given as the answer, each its own sentence, a hedge (3.5)
-            given = list(dict.fromkeys(m.group(1) for m in _PAREN_LETTER.finditer(answer[answer.rfind(place.text):])))
+            given = list(dict.fromkeys(m.group(1) for m in _PAREN_LETTER.finditer(tail)))
             if len(given) >= 2 and all(letter in letters for letter in given):
                 return _hedged(given, choices, place.kind)
-        if place.kind == "marker" and _NONE_ALONE.fullmatch(place.text):
-            # 'Answer: None of them.': no option is right, which is the option that says so, where one does (4.4)
-            says_none = _says_none_is_right(choices)
-            if says_none is not None:
-                return chose(_LETTERS[says_none], place.kind)
-            return Match(0.0, False, None, "answered that no option is right", details={"place": place.kind})
-        if place.kind == "marker" and _NOT_LISTED.match(place.text):
-            # 'The correct answer is not listed in the options provided, but …': no option is right (4.4), which is
-            # the option that says so, where one does ('None of the above', 'All answer options are incorrect')
+        if place.kind == "marker" and (_NONE_ALONE.fullmatch(place.text) or _NOT_LISTED.match(place.text)):
+            # 'Answer: None of them.', 'The correct answer is not listed in the options provided, but …': no option
+            # is right (4.4), which is the option that says so, where one does ('None of the above', 'All answer
+            # options are incorrect')
             says_none = _says_none_is_right(choices)
             if says_none is not None:
                 return chose(_LETTERS[says_none], place.kind)
@@ -1386,9 +1382,9 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
             # 'Therefore, it is not possible to confidently select either (A) the second image or (B) the third.'
             return Match(0.0, False, None, "declined to choose between the options", details={"place": place.kind})
         if place.kind == "sentence" and len(place.text) <= 3 and "\n" in answer:
-            if place.text not in scanned:  # each line's text scanned for once: an answer may hold thousands
-                scanned[place.text] = _subscript(answer, place.text)
-            if scanned[place.text]:
+            if place.text not in subscripts:  # an answer may hold thousands of such lines
+                subscripts[place.text] = _subscript(answer, place.text)
+            if subscripts[place.text]:
                 continue  # 'KE\nA\n=\n…': a formula broken over lines, its subscript alone on one, is no letter given
         claims = _claims(place, options, letters, shown, yes_no, scenery, names, unknown, negative)
         distinct = spans.distinct_claims(place.text, claims) if claims else []
