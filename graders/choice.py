@@ -140,6 +140,12 @@ def _sentences_after(answer: str, place: spans.Place) -> list[str]:
     return said[at + 1:] if at is not None else []
 
 
+def _last_sentence_after(answer: str, place: spans.Place) -> str:
+    """The one sentence after the place's, where it ends the answer ('Answer: (A), (B). The race ends at 1:50.')."""
+    after = _sentences_after(answer, place)
+    return after[0] if len(after) == 1 else ""
+
+
 def _one_claimed(text: str, options: O.OptionSet, letters: str, shown: bool, scenery: frozenset[str],
                  names: frozenset[str], unknown: str | None, negative: bool) -> str | None:
     """The one option a sentence claims, if it claims one."""
@@ -167,11 +173,14 @@ def _guessed(answer: str, place: spans.Place, options: O.OptionSet, letters: str
     return _one_claimed(text, options, letters, shown, scenery, names, unknown, negative) if text else None
 
 
+_SAID_VALUE = re.compile(r"\d{1,2}:\d{2}|-?\d+(?:\.\d+)?")  # a clock time ('10:00 am') is one value, not two
+
+
 def _said_after_letters(rest: str, options: O.OptionSet) -> str | None:
     """The one option the words after letters given as the answer name by their one value ('The depth of point
     farthest east is 1.9 km.' for '1.9 km'), or whose whole text they misspell ('Excitment')."""
     said = _plain_option(rest)
-    values = _NUMBER.findall(said)
+    values = _SAID_VALUE.findall(said)
     if len(values) == 1 and len(said.split()) >= 4:  # a sentence stating it, not the value alone ('(A, B) 3.3')
         value = re.compile(rf"{re.escape(values[0])}(?:\s*[a-z]{{1,3}})?")
         hits = [i for i, o in enumerate(options.options) if value.fullmatch(o)]
@@ -589,6 +598,8 @@ _NEGATIVE_NEEDS = ("not", "no", "neither", "nor", "never", "n't")
 # where the answer is given: letters listed in one parenthesis ('(A, B)'), or one bracketed capital ('(E) …')
 _PAREN_LETTERS = re.compile(r"[\s*]{0,3}\(\s*[A-Z](?:\s*,\s*(?:and\s+|or\s+)?[A-Z])+\s*\)")
 _PAREN_LETTER = re.compile(r"[\s*]{0,3}\(([A-Z])\)")
+# letters each in brackets, given as the answer: '(A), (B), (C).'
+_PAREN_LETTER_RUN = re.compile(r"[\s*]{0,3}\(\s*[A-Z]\s*\)(?:\s*,\s*(?:and\s+|or\s+)?\(\s*[A-Z]\s*\))+\.?")
 _ONLY_BRACKETED = re.compile(r"\s*(?:\([A-L]\)[\s.,;]*){2,}")  # one way to read each space: linear
 _NONE_ALONE = re.compile(r"\W*none(?: of (?:them|these|those|the (?:above|options|choices|answers)))?\W*",
                          re.IGNORECASE)
@@ -1299,15 +1310,16 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         found_places = found_places[1:]
     for place in found_places:
         if place.kind == "marker" and place.text[:3].lstrip(" *").startswith("("):
-            listed = _PAREN_LETTERS.match(place.text)
+            listed = _PAREN_LETTERS.match(place.text) or _PAREN_LETTER_RUN.match(place.text)
             if listed and len(set(_CAPITAL.findall(listed.group()))) >= 2:
                 # 'Answer: (A, B) The person is cooking a meal.': two letters given as the answer, a hedge (3.5),
                 # unless what follows them is one option's whole text ('(A, B, C) Bird')
                 whole = _exact_option(_plain_option(place.text[listed.end():]), options)
                 if whole is not None:
                     return chose(_LETTERS[whole], place.kind)
-                given = sorted(set(_CAPITAL.findall(listed.group())) & set(letters))
+                given = [c for c in dict.fromkeys(_CAPITAL.findall(listed.group())) if c in letters]  # as written
                 rest = place.text[listed.end():].strip()
+                rest = rest if rest.strip(".") else _last_sentence_after(answer, place)
                 said = _said_after_letters(rest, options) if rest and len(given) >= 2 and \
                     spans.plain(answer).rstrip(" .").endswith(rest.rstrip(" .")) else None  # nothing said after
                 if said in given:  # 'Answer: (A, B) Excitment': one of them, its whole text misspelt

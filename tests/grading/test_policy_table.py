@@ -347,6 +347,11 @@ PRECALC = choice("A", ["the answer is option D in the image.", "the solution is 
                  "Based on the picture, can you determine the correct solution of the problem?")
 SURPLUS = choice("C", ["2", "0", "1", "3"], "How many countries had a fiscal surplus in 2015?")
 DEPTH = choice("A", ["1.9 km", "8.9 km", "0.6 km", "6.2 km"], "Do you know the depth of the point farthest west?")
+BOAT = choice("A", ["10:00 AM", "11:00 AM", "10:30 AM", "11:30 AM"],
+              "Chloe is at Palm Tree Island. If she wants to arrive at Rocky Cliffs at 12.15 PM, what time should she "
+              "get on the boat?")
+SWIM = choice("A", ["12:35 PM.", "1:50 PM.", "11:25 AM.", "3:30 PM."],
+              "Look at the following schedule. When does the swimming competition end?")
 NOT_BLOCK = case("choice", "C", "choice", prompt="What does the sign on the traffic light say to not block?\n"
                  "Choices: hotel, school, crosswalk, sidewalk.", choices=["hotel", "school", "crosswalk", "sidewalk"],
                  aliases=["crosswalk"])
@@ -1327,6 +1332,12 @@ TABLE = [
     ("4.4-letters-given-then-a-sentence-stating-one-listed-value", DEPTH,
      ok("Answer: (A, B) The depth of the point farthest west is 1.9 km."), "correct", None),
     ("4.4-letters-given-then-a-value-alone-stay-a-hedge", DEPTH, ok("Answer: (A, B) 1.9"), "incorrect", "wrong"),
+    ("4.4-letters-given-then-a-sentence-stating-one-listed-time", BOAT,
+     ok("Answer: (A, B) Chloe should get on board the boat at 10:00 AM."), "correct", None),
+    ("4.4-letters-each-bracketed-then-a-sentence-stating-one-listed-value", SWIM,
+     ok("Answer: (A), (B), (C), (D). The swimming competition ends at 12:35 pm."), "correct", None),
+    ("4.4-letters-each-bracketed-then-a-sentence-naming-several-stay-a-hedge", SWIM,
+     ok("Answer: (A), (B), (C). The competition ends at 12:35 pm, or at 1:50 pm."), "incorrect", "wrong"),
     ("3.1-the-questions-own-negation-restated-negates-nothing", NOT_BLOCK,
      ok("The sign on the traffic light says to not block the crosswalk."), "correct", None),
     ("4.1-a-letter-then-its-image-option-in-other-words", ALGEBRA,
