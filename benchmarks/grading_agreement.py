@@ -13,7 +13,7 @@ Three corpora under tests/data/grading/ (see its README):
 - real_mc_2.jsonl.gz to real_mc_10.jsonl.gz: a second to a tenth draw of such answers
   from the same releases, no row repeating an earlier draw's; real_mc_11.jsonl.gz to real_mc_15.jsonl.gz: five
   draws from other releases (M3CoT, TempCompass, A-OKVQA, CMMMU, PuzzleVQA); real_mc_16.jsonl.gz: a sixteenth
-  draw from the first draw's releases; real_mc_17.jsonl.gz to real_mc_20.jsonl.gz: four more from the other
+  draw from the first draw's releases; real_mc_17.jsonl.gz to real_mc_21.jsonl.gz: five more from the other
   releases; printed after the first, then the trusted rows of all draws together.
 
     python benchmarks/grading_agreement.py [--show N]   # N looked-at disagreements per corpus (default 0)
@@ -76,7 +76,8 @@ REAL_MC = {"real_mc.jsonl.gz": "real multiple-choice answers",
            "real_mc_17.jsonl.gz": "real multiple-choice answers, seventeenth draw (other releases)",
            "real_mc_18.jsonl.gz": "real multiple-choice answers, eighteenth draw (other releases)",
            "real_mc_19.jsonl.gz": "real multiple-choice answers, nineteenth draw (other releases)",
-           "real_mc_20.jsonl.gz": "real multiple-choice answers, twentieth draw (other releases)"}
+           "real_mc_20.jsonl.gz": "real multiple-choice answers, twentieth draw (other releases)",
+           "real_mc_21.jsonl.gz": "real multiple-choice answers, twenty-first draw (other releases)"}
 
 
 def real_mc_rows(name: str = "real_mc.jsonl.gz") -> list[dict]:
