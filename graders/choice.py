@@ -459,6 +459,22 @@ def _restated_conditions(canonical: str, ranges: list[tuple[int, int]],
     return out
 
 
+_THAN_THEN_WHERE = re.compile(r"than\s+([^,;.]{3,120}?)\s+(?=(?:in|at|on|during|between|within|from)\s)")
+
+
+def _restated_comparisons(canonical: str, ranges: list[tuple[int, int]],
+                          scenery: frozenset[str]) -> list[tuple[int, int]]:
+    """A comparison that only repeats the question's own ('begins to be lower than that of diversity in the value
+    range of 0.4 - 0.6' for 'In which range does it begin to be lower than that of Diversity?') ends where the
+    repetition does: the phrase after it is the answer (3.2)."""
+    out = []
+    for a, b in ranges:
+        m = _THAN_THEN_WHERE.match(canonical, a) if canonical.startswith("than ", a) else None
+        words = O.stems_of(m.group(1)) if m and m.end() < b else ()
+        out.append((a, m.end(1)) if words and all(w in scenery for w in words) else (a, b))
+    return out
+
+
 def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
             yes_no: bool, scenery: frozenset[str] = frozenset(),
             names: frozenset[str] = frozenset(), unknown: str | None = None,
@@ -530,6 +546,8 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
     ranges = spans.blocked(canonical, asides=asides and options.kind != "direction", negations=not asks_negative)
     if ranges and scenery and "if " in canonical:
         ranges = _restated_conditions(canonical, ranges, scenery)
+    if ranges and scenery and "than " in canonical:
+        ranges = _restated_comparisons(canonical, ranges, scenery)
     if ranges and "not" in scenery and "not " in canonical:
         # 'says to not block the intersection' for 'what does the sign say to not block?': the question's own
         # negation, restated, negates no option (3.1)

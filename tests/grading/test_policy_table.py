@@ -294,6 +294,10 @@ SHAPE = choice("A", ["triangle", "pentagon", "square", "hexagon"], "What is the 
                "mark?")
 FACT = choice("A", ["Option A in the image", "Option B in the image", "The given choices are misleading."],
               "Which sentence states a fact?")
+LAMBDA = choice("C", ["0.0 - 0.2", "0.2 - 0.4", "0.4 - 0.6", "0.6 - 0.8", "0.8 - 1.0"],
+                "In which of the following value ranges of λ2 does the percentage of Attack Effectiveness begin to be "
+                "lower than that of Diversity?")
+FASTER = choice("C", ["dog", "mouse", "horse"], "Which animal is faster than the cat?")
 FRUIT_CUT = case("choice", "D", "choice", prompt="What kind of fruit is cut in half and darker than the other?\n"
                  "Choices: grapes, apples, lettuce, radish.", choices=["grapes", "apples", "lettuce", "radish"],
                  aliases=["radish"])
@@ -1348,6 +1352,11 @@ TABLE = [
     ("4.5-the-options-gone-through-after-answer", FACT,
      ok(" Answer: A) Mia Hamm was the best soccer player in history. B) Mia Hamm helped her team win four "
         "championships. C) The sentence is misleading."), "incorrect", "wrong"),
+    ("3.2-the-questions-own-comparison-restated-sets-nothing-aside", LAMBDA,
+     ok("The percentage of Attack Effectiveness begins to be lower than that of Diversity in the value range of "
+        "0.4 - 0.6, as shown in the image."), "correct", None),
+    ("3.2-another-comparison-still-sets-its-thing-aside", FASTER,
+     ok("The horse is faster than the dog in the race."), "correct", None),
     ("3.2-a-comparison-in-the-subject-ends-at-its-verb", FRUIT_CUT,
      ok("The fruit that is cut in half and darker than the other is a radish."), "correct", None),
     ("3.2-a-short-answer-ending-on-its-one-option-in-an-aside", APPLIANCE,
