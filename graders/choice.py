@@ -61,13 +61,14 @@ def _letters_named(text: str, letters: str, shown: bool,
     patterns = _letter_patterns(letters)
     explicit = 0
     role = _ROLE_LABEL.match(text)
+    last = len(patterns) - 1
     for k, pattern in enumerate(patterns):
-        if not shown and k not in (0, 3):
-            continue
-        if k == len(patterns) - 1:
+        if not shown and k not in (0, 3) and not (k == last and own):
+            continue  # unshown, a capital alone is read only where it is an option's whole text ('A' … 'E')
+        if k == last:
             explicit = len(found)
         for m in pattern.finditer(text):
-            if not shown and m.group(1).islower():
+            if not shown and (m.group(1).islower() or (k == last and m.group(1) not in own)):
                 continue
             if k == len(patterns) - 1 and _WORDLIKE.match(text, m.start()) and (
                     m.group(1) not in own or not _AFTER_WORD.search(text, max(0, m.start() - 40), m.start())):
@@ -520,6 +521,8 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
         if named:
             # 'the letter that does not rhyme is (C)'
             ranges = spans.blocked(text, asides=asides, negations=not asks_negative)
+            if ranges and scenery and "than " in text and text.isascii():
+                ranges = _restated_comparisons(text.lower(), ranges, scenery)  # '… than white ones in picture (A)'
             labels = {m.start(1) for m in _PAREN_LABEL.finditer(text)} if "(" in text else set()
             if "which" in text or "that" in text:  # ', which corresponds to option D': the answer's own label
                 labels |= {m.start(1) for m in _LABEL_CLAUSE.finditer(text)}

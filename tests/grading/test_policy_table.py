@@ -297,6 +297,9 @@ FACT = choice("A", ["Option A in the image", "Option B in the image", "The given
 LAMBDA = choice("C", ["0.0 - 0.2", "0.2 - 0.4", "0.4 - 0.6", "0.6 - 0.8", "0.8 - 1.0"],
                 "In which of the following value ranges of λ2 does the percentage of Attack Effectiveness begin to be "
                 "lower than that of Diversity?")
+# MATH-Vision's way: the options are drawn in the image, their letters are their texts and the prompt lists none
+KANGAROOS = case("choice", "A", "choice", prompt="In which picture are there more black Kangaroos than white ones?",
+                 choices=["A", "B", "C", "D", "E"], aliases=["A"])
 FASTER = choice("C", ["dog", "mouse", "horse"], "Which animal is faster than the cat?")
 FRUIT_CUT = case("choice", "D", "choice", prompt="What kind of fruit is cut in half and darker than the other?\n"
                  "Choices: grapes, apples, lettuce, radish.", choices=["grapes", "apples", "lettuce", "radish"],
@@ -1355,6 +1358,13 @@ TABLE = [
     ("3.2-the-questions-own-comparison-restated-sets-nothing-aside", LAMBDA,
      ok("The percentage of Attack Effectiveness begins to be lower than that of Diversity in the value range of "
         "0.4 - 0.6, as shown in the image."), "correct", None),
+    ("3.2-the-questions-own-comparison-restated-before-a-letter", KANGAROOS,
+     ok("There are more black kangaroos than white ones in picture (A)."), "correct", None),
+    ("3.2-another-comparison-before-a-letter-still-sets-it-aside", KANGAROOS,
+     ok("There are more black kangaroos than in picture (B), and so on."), "incorrect", "wrong"),
+    ("4.1-options-that-are-letters-a-capital-alone-no-article", KANGAROOS, ok("It is A."), "correct", None),
+    ("4.1-options-that-are-letters-an-article-is-no-letter", KANGAROOS,
+     ok("A kangaroo is black in picture B."), "incorrect", "wrong"),
     ("3.2-another-comparison-still-sets-its-thing-aside", FASTER,
      ok("The horse is faster than the dog in the race."), "correct", None),
     ("3.2-a-comparison-in-the-subject-ends-at-its-verb", FRUIT_CUT,
