@@ -441,6 +441,7 @@ _MARKED_LETTER = re.compile(r"[\W_]{0,3}([A-L])(?![\w'’-])(?!\s+[a-z])")
 _MARKED_GLUED = re.compile(r"[\W_]{0,3}([A-L])(?:(?=\d)|\s+[a-z]{2,}(?<![su]s)(?<=s)(?![\w'’-]))")
 
 
+_BRACKETED_CAPITAL = re.compile(r"\([A-Z]\)")
 _IMAGE_OPTION = re.compile(r"\boption [a-l]\b(?= in the (?:image|picture|figure))")
 _NOT_VERB = re.compile(r"not (?:to )?([a-z]{3,})\b")
 _CONDITION_THEN_IS = re.compile(r"\bif\s+([^,;.]{3,120}?)\s+(?:is|are|was|were|would be|will be)\s(?![a-z]+ing\b)")
@@ -1354,6 +1355,12 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                 # 'Answer: (D) True' for the options A to C: a letter the options lack chooses none (4.4)
                 return Match(0.0, False, None, f"answered ({beyond.group(1)}), which no option is",
                              details={"place": place.kind})
+        if place.kind == "lead" and place is found_places[0] and (beyond := _PAREN_LETTER.match(place.text)) and \
+                beyond.group(1) not in letters and letters and _opens(answer, place.text) and \
+                len(_BRACKETED_CAPITAL.findall(answer, 0, 2000)) == 1:  # not a list of lettered lines
+            # '(D) yes' for the options A and B: the answer opens on a letter the options lack, none chosen (4.4)
+            return Match(0.0, False, None, f"answered ({beyond.group(1)}), which no option is",
+                         details={"place": place.kind})
         if unknown is None and place.kind in ("lead", "conclusion") and has_any(place.text, _UNDECIDED_NEEDS) and \
                 _UNDECIDED.search(place.text) and (place.kind == "lead" or _opens(answer, place.text)):
             guess = _guessed(answer, place, options, letters, shown, scenery, names, unknown, negative) \

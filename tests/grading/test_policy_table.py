@@ -354,6 +354,7 @@ PRECALC = choice("A", ["the answer is option D in the image.", "the solution is 
                  "Based on the picture, can you determine the correct solution of the problem?")
 SURPLUS = choice("C", ["2", "0", "1", "3"], "How many countries had a fiscal surplus in 2015?")
 DEPTH = choice("A", ["1.9 km", "8.9 km", "0.6 km", "6.2 km"], "Do you know the depth of the point farthest west?")
+SEAFOAM = choice("A", ["yes", "no"], "Is Light Seafoam less than Dark Salmon?")
 BOAT = choice("A", ["10:00 AM", "11:00 AM", "10:30 AM", "11:30 AM"],
               "Chloe is at Palm Tree Island. If she wants to arrive at Rocky Cliffs at 12.15 PM, what time should she "
               "get on the boat?")
@@ -1338,6 +1339,10 @@ TABLE = [
      ok("Based on the image, there is only one country with a fiscal surplus in 2015, which is (C)."), "correct", None),
     ("4.4-letters-given-then-a-sentence-stating-one-listed-value", DEPTH,
      ok("Answer: (A, B) The depth of the point farthest west is 1.9 km."), "correct", None),
+    ("4.4-an-answer-opening-on-a-letter-the-options-lack", SEAFOAM, ok("(D) yes"), "incorrect", "wrong"),
+    ("4.4-an-answer-opening-on-a-letter-the-options-lack-then-prose", SEAFOAM,
+     ok("(C) No\nLight Seafoam and Dark Salmon are the same height."), "incorrect", "wrong"),
+    ("4.4-an-answer-opening-on-a-letter-the-options-have", SEAFOAM, ok("(A) yes"), "correct", None),
     ("4.4-letters-given-then-a-value-alone-stay-a-hedge", DEPTH, ok("Answer: (A, B) 1.9"), "incorrect", "wrong"),
     ("4.4-letters-given-then-a-sentence-stating-one-listed-time", BOAT,
      ok("Answer: (A, B) Chloe should get on board the boat at 10:00 AM."), "correct", None),
