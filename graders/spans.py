@@ -272,8 +272,9 @@ _INNER_IF = re.compile(r"(?<=\w[ \t])if\b", re.IGNORECASE)
 _MODAL = re.compile(r"\b(?:would|will|should|could|might|may|must)\b", re.IGNORECASE)
 _MAIN_CLAUSE = re.compile(r",\s*(?:then|we|so|thus|therefore|hence|it follows)\b|[.!?](?=\s|$)|[;\n]", re.IGNORECASE)
 # Rejected after the fact: 'A and C are wrong', 'option A is not correct', 'C is not the logical conclusion'.
-_REJECTED = re.compile(r"(?:^|(?<=[,;.:\n]))[^,;.:\n]{0,80}?\b(?:(?:is|are|was|were|seems?|looks?)\s+(?:wrong|"
-                       r"incorrect|false|not\s+(?:correct|right|true|the\s+case|(?:the|an?)\s+"
+_REJECTED = re.compile(r"(?:^|(?<=[,;.:\n]))[^,;.:\n]{0,120}?\b(?:(?:is|are|was|were|seems?|looks?)\s+"
+                       r"(?:also\s+|therefore\s+|thus\s+|clearly\s+)?(?:wrong|untrue|inaccurate|"
+                       r"incorrect|false|not\s+(?:correct|right|true|accurate|supported|the\s+case|(?:the|an?)\s+"
                        r"(?:(?:correct|right|logical|valid|best)\s+)?"
                        r"(?:answer|right one|conclusion|option|choice)))|"
                        # 'choices (B) and (C) can be eliminated'

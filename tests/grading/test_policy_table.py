@@ -354,6 +354,11 @@ PRECALC = choice("A", ["the answer is option D in the image.", "the solution is 
                  "Based on the picture, can you determine the correct solution of the problem?")
 SURPLUS = choice("C", ["2", "0", "1", "3"], "How many countries had a fiscal surplus in 2015?")
 DEPTH = choice("A", ["1.9 km", "8.9 km", "0.6 km", "6.2 km"], "Do you know the depth of the point farthest west?")
+MAGNET_PAIRS = choice("C", ["The magnitude of the magnetic force is the same in both pairs.",
+                             "The magnitude of the magnetic force is smaller in Pair 2.",
+                             "The magnitude of the magnetic force is smaller in Pair 1."],
+                      "Think about the magnetic force between the magnets in each pair. Which of the following "
+                      "statements is true?")
 SEAFOAM = choice("A", ["yes", "no"], "Is Light Seafoam less than Dark Salmon?")
 BOAT = choice("A", ["10:00 AM", "11:00 AM", "10:30 AM", "11:30 AM"],
               "Chloe is at Palm Tree Island. If she wants to arrive at Rocky Cliffs at 12.15 PM, what time should she "
@@ -1339,6 +1344,17 @@ TABLE = [
      ok("Based on the image, there is only one country with a fiscal surplus in 2015, which is (C)."), "correct", None),
     ("4.4-letters-given-then-a-sentence-stating-one-listed-value", DEPTH,
      ok("Answer: (A, B) The depth of the point farthest west is 1.9 km."), "correct", None),
+    # the truth is the option rejected: chosen, it would be graded correct
+    ("3.1-a-quoted-option-said-to-be-also-not-true-is-rejected", MAGNET_PAIRS,
+     ok("Based on the image, it is not possible to definitively determine the magnitude of the magnetic force. "
+        'The statement "The magnitude of the magnetic force is the same in both pairs" is not true. The statement '
+        '"The magnitude of the magnetic force is smaller in Pair 1" is also not true, as nothing shows the sizes.'),
+     "incorrect", "wrong"),
+    ("3.1-a-quoted-option-said-to-be-not-supported-is-rejected", MAGNET_PAIRS,
+     ok("Based on the image information, it is not possible to definitively determine the magnitude of the magnetic "
+        'force between the magnets in each pair. The statement "The magnitude of the magnetic force is smaller in '
+        'Pair 1" is not supported by the image, as we cannot compare the magnetic forces between the pairs.'),
+     "incorrect", "wrong"),
     ("4.4-an-answer-opening-on-a-letter-the-options-lack", SEAFOAM, ok("(D) yes"), "incorrect", "wrong"),
     ("4.4-an-answer-opening-on-a-letter-the-options-lack-then-prose", SEAFOAM,
      ok("(C) No\nLight Seafoam and Dark Salmon are the same height."), "incorrect", "wrong"),
