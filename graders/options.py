@@ -483,6 +483,9 @@ def _phrase_starts(words: list[tuple[int, str]], starts: list[int], stems: tuple
             if all(s in {w for _, w in words[max(0, k - len(stems) - before):k + len(stems) + after]} for s in stems)]
 
 
+_LONG_OPTION = 8  # stems: an option this long is a sentence, named by two of its own words at least
+
+
 def _named_by_words(options: OptionSet, text: str, scenery: frozenset[str] = frozenset()) -> list[Mention]:
     """An option whose words all appear close together (its phrase, reordered or inflected); failing
     that, one of its distinctive words (shared with no other option)."""
@@ -503,8 +506,12 @@ def _named_by_words(options: OptionSet, text: str, scenery: frozenset[str] = fro
             # '(u1, u2) = (1, 0)' is not '(u1, u2) = (0, 1)': options that differ only in order need their order
             starts = [k for k in starts if [w for _, w in words[k:k + len(stems)]] == list(stems)]
         full += [(words[k][0], i) for k in starts]
-        for s in own_words[i]:
-            distinctive.extend((words[k][0], i) for k in at.get(s, []))
+        said = [s for s in own_words[i] if s in at]
+        if len(stems) >= _LONG_OPTION and len(said) < 2 and not any(c.isdigit() for s in said for c in s):
+            continue  # one word of a sentence-long option names it not ('water' for 'All temperatures are lower …'),
+            # though one of its numbers does ('4870' for 'Directors held 4,870 shares in total on 30 April 2009')
+        for s in said:
+            distinctive.extend((words[k][0], i) for k in at[s])
     if full and len(full) <= 4 and "," in text:
         full += _listed_before(options, text, full, own_words)
     if len({i for _, i in full}) > 1 and (within := _within(options.options)):

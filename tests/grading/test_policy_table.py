@@ -359,6 +359,17 @@ MAGNET_PAIRS = choice("C", ["The magnitude of the magnetic force is the same in 
                              "The magnitude of the magnetic force is smaller in Pair 1."],
                       "Think about the magnetic force between the magnets in each pair. Which of the following "
                       "statements is true?")
+# the truth is the long option: read from one of its words, the answer would be graded correct
+DROPLETS = choice("C", ["Option A in the image", "Option B in the image",
+                        "All temperatures are lower than room temperature (25°C), so no water droplets will appear on "
+                        "the inner wall of the container given from image options."],
+                  "If you put these containers in a room at normal temperature, which one will develop droplets on "
+                  "its inner wall first?")
+SHARES = choice("C", ["Current employees and Directors owned 40% of Leutts shares on 30 April 2009",
+                      "The largest Director share dealing was 1,440 shares",
+                      "Directors held 4,870 shares in total on 30 April 2009",
+                      "Tobey Gilham held the most shares of any Director on 1st April 2009"],
+                "Which of the following statements is true?")
 SEAFOAM = choice("A", ["yes", "no"], "Is Light Seafoam less than Dark Salmon?")
 BOAT = choice("A", ["10:00 AM", "11:00 AM", "10:30 AM", "11:30 AM"],
               "Chloe is at Palm Tree Island. If she wants to arrive at Rocky Cliffs at 12.15 PM, what time should she "
@@ -1355,6 +1366,10 @@ TABLE = [
         'force between the magnets in each pair. The statement "The magnitude of the magnetic force is smaller in '
         'Pair 1" is not supported by the image, as we cannot compare the magnetic forces between the pairs.'),
      "incorrect", "wrong"),
+    ("4.2-one-word-of-a-sentence-long-option-names-it-not", DROPLETS,
+     ok("Based on the image information, the containers with water and oil will develop droplets on their inner "
+        "walls first."), "incorrect", "wrong"),
+    ("4.2-one-number-of-a-sentence-long-option-names-it", SHARES, ok("4870"), "correct", None),
     ("4.4-an-answer-opening-on-a-letter-the-options-lack", SEAFOAM, ok("(D) yes"), "incorrect", "wrong"),
     ("4.4-an-answer-opening-on-a-letter-the-options-lack-then-prose", SEAFOAM,
      ok("(C) No\nLight Seafoam and Dark Salmon are the same height."), "incorrect", "wrong"),
