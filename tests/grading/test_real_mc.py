@@ -21,7 +21,7 @@ DRAWS = ("real_mc.jsonl.gz", "real_mc_2.jsonl.gz", "real_mc_3.jsonl.gz", "real_m
          "real_mc_6.jsonl.gz", "real_mc_7.jsonl.gz", "real_mc_8.jsonl.gz", "real_mc_9.jsonl.gz", "real_mc_10.jsonl.gz",
          "real_mc_11.jsonl.gz", "real_mc_12.jsonl.gz", "real_mc_13.jsonl.gz", "real_mc_14.jsonl.gz",
          "real_mc_15.jsonl.gz", "real_mc_16.jsonl.gz", "real_mc_17.jsonl.gz", "real_mc_18.jsonl.gz",
-         "real_mc_19.jsonl.gz", "real_mc_20.jsonl.gz", "real_mc_21.jsonl.gz")
+         "real_mc_19.jsonl.gz", "real_mc_20.jsonl.gz", "real_mc_21.jsonl.gz", "real_mc_22.jsonl.gz")
 LATER = DRAWS[1:10]  # the later draws from the first draw's releases; the eleventh is from others
 SOURCES = {"MathVista", "LogicVista", "MMMU", "MMMU-Pro", "MATH-Vision", "BLINK"}
 FIELDS = {"source", "source_repo", "source_path", "model", "question_id", "question", "options", "answer",
@@ -187,7 +187,19 @@ def test_sixteenth_draw_takes_what_the_first_releases_have_left():
                                                                          "ChatGPT [text-only, zero-shot]"}
 
 
-@pytest.mark.parametrize("name", (*LATER, "real_mc_16.jsonl.gz"))
+def test_twenty_second_draw_takes_what_the_first_releases_have_left():
+    """Draw 22 (after five more from other releases) comes from the first draw's releases again, as the sixteenth:
+    LogicVista's runs and all but one of MathVista's have nothing left; MMMU-Pro's GPT-4o and MMMU's runs give most."""
+    rows = ROWS["real_mc_22.jsonl.gz"]
+    per_source = Counter(row["source"].split(" (")[0] for row in rows)
+    assert per_source == {"BLINK": 285, "MATH-Vision": 156, "MMMU": 120, "MMMU-Pro": 120, "MathVista": 38}
+    runs = {(row["source"].split(" (")[0], row["model"]) for row in rows}
+    assert not runs & set(EMPTIED)
+    assert {model for source, model in runs if source == "MathVista"} == {"Claude-2 [text-only, zero-shot]"}
+    assert not {row_id for row_id in map(_id, rows)} & {_id(row) for name in DRAWS[:-1] for row in ROWS[name]}
+
+
+@pytest.mark.parametrize("name", (*LATER, "real_mc_16.jsonl.gz", "real_mc_22.jsonl.gz"))
 def test_later_draw_suspect_flag_follows_the_audit_rule(name):
     """publisher_parse_suspect: the answer states exactly one option letter and the reference differs."""
     wrong = []
