@@ -34,7 +34,8 @@ MODELS = {"GPT4": "GPT-4V", "LLAVA13B": "LLaVA-1.5-13B", "LLAVA7B": "LLaVA-1.5-7
           "LLAVANEXT-7B-vicuna": "LLaVA-NeXT-7B (Vicuna)", "instructBLIP-vicuna-7B": "InstructBLIP-Vicuna-7B",
           "miniGPTvicuna13B": "MiniGPT-4 (Vicuna-13B)", "miniGPTvicuna7B": "MiniGPT-4 (Vicuna-7B)",
           "otter9B": "Otter-9B", "BLIP2": "BLIP-2"}
-PER_MODEL = {1: 40, 2: 50, 3: 40, 4: 40, 5: 40, 6: 40, 7: 40, 8: 40, 9: 40, 10: 40, 16: 40, 22: 40}  # rows per model, by draw
+# rows per model, by draw
+PER_MODEL = {1: 40, 2: 50, 3: 40, 4: 40, 5: 40, 6: 40, 7: 40, 8: 40, 9: 40, 10: 40, 16: 40, 22: 40}
 LETTERS = "ABCDEFGH"
 _LISTED = re.compile(r"\(([A-H])\)\s*([^()]*?)\s*(?=\([A-H]\)|$)")
 _NAMED = re.compile(r"\b([A-H])\b(?=[,)]?\s*(?:,|or|and|\)|$))")

@@ -435,7 +435,8 @@ PER_GROUP = {1: (75, 35, 120, 60, 30), 2: (60, 12, 60, 30, 12), 3: (50, 15, 60, 
              5: (50, 15, 60, 30, 12), 6: (50, 15, 60, 30, 12),
              7: (50, 15, 60, 30, 12), 8: (50, 15, 60, 30, 12),
              9: (50, 15, 60, 30, 12), 10: (50, 15, 60, 30, 12),
-             16: (50, 15, 60, 30, 12), 22: (50, 15, 60, 30, 12)}  # draws 11 to 15 came from other releases (build_other_releases.py)
+             16: (50, 15, 60, 30, 12),  # draws 11 to 15 came from other releases (build_other_releases.py)
+             22: (50, 15, 60, 30, 12)}  # and 17 to 21
 PER_GROUP_MATHVISTA_LLM = {2: 40, 3: 50, 4: 50, 5: 50, 6: 50, 7: 50, 8: 50, 9: 50, 10: 50,
                            16: 50, 22: 50}  # the LLM runs are drawn from draw 2 on
 
