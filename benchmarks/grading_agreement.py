@@ -221,6 +221,18 @@ def real_mc_agreement(show: int, corpus: str = "real_mc.jsonl.gz") -> dict[str, 
 
 READINGS = {"held-back": ("real_mc_adjudicated.jsonl", "real_mc_adjudicated_2.jsonl"),
             "looked-at": ("real_mc_looked_1.jsonl", "real_mc_looked_2.jsonl")}
+# a third reader's reading of the rows the first two read differently (and as many they read alike, as a control)
+THIRD = {"held-back": "real_mc_adjudicated_3.jsonl", "looked-at": "real_mc_looked_3.jsonl"}
+
+
+def majority(first: dict, second: dict, third: dict) -> dict[str, str | None]:
+    """Row id -> the reading two of three readers give: the first two's where they agree, else the third's (where
+    it sides with neither, or is missing, the first reader's stands)."""
+    out = {}
+    for i in first.keys() & second.keys():
+        a, b = first[i], second[i]
+        out[i] = a if a == b or i not in third or third[i] not in (a, b) else third[i]
+    return out
 
 
 def two_readings(part: str, rows: list[tuple[str, str | None, dict]]) -> None:
@@ -253,11 +265,18 @@ def two_readings(part: str, rows: list[tuple[str, str | None, dict]]) -> None:
                     for got, read in agreed)
     print(f"  where both readers agree and the grader does not ({len(agreed)}): the grader chose "
           + ", ".join(f"{k} {kinds[k]}" for k in ("none for a letter", "a letter for none", "another letter")))
+    third = adjudicated(THIRD[part])
+    split = [i for i, _, _ in both if first[i] != second[i]]
+    decided = [i for i in split if third.get(i, "-") in (first[i], second[i])]
+    two_of_three = majority(first, second, third)
+    grader_most = Counter(got == two_of_three[i] for i, got, _ in both)
     print(f"  over all {len(rows)} {part} trusted rows (a row not read twice: the readers count as agreeing, the "
           f"grader is compared with the publisher): reader with reader "
           f"{over_all(alike, readers=True)}; grader with the first reader {over_all(grader_one)}, with the second "
           f"{over_all(grader_two)}, with the readers (their reading where they agree, either where they differ) "
-          f"{over_all(either)}")
+          f"{over_all(either)}, with two readers of three (a third reader read the {len(split)} rows the first two "
+          f"read differently and sided with one of them on {len(decided)}; elsewhere the first reading stands) "
+          f"{over_all(grader_most)}")
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""benchmarks/grading_agreement.py's two-reader lines and blind_reading.py's second-reading packets.
+"""benchmarks/grading_agreement.py's two- and three-reader lines and blind_reading.py's later-reading packets.
 
 Synthetic readings only: the held-back rows' answers are not to be read by whoever changes the graders.
 """
@@ -20,7 +20,10 @@ import grading_agreement as ga  # noqa: E402
 def test_two_readings_counts_unread_rows_against_the_publisher(monkeypatch, capsys):
     first = {"r1": "A", "r2": "B", "r3": None, "r4": "C"}
     second = {"r1": "A", "r2": "B", "r3": "D", "r4": "C"}
-    monkeypatch.setattr(ga, "adjudicated", lambda name="": first if name.endswith("ted.jsonl") else second)
+    third = {"r3": None}  # the third reader sides with the first: the grader's D is a miss by two of three
+    readings = {"real_mc_adjudicated.jsonl": first, "real_mc_adjudicated_2.jsonl": second,
+                "real_mc_adjudicated_3.jsonl": third}
+    monkeypatch.setattr(ga, "adjudicated", lambda name="": readings[name])
     rows = [  # (row id, grader, the row with the publisher's parse)
         ("r1", "A", {"reference": "B"}),  # read twice, readers alike, grader right
         ("r2", "C", {"reference": "B"}),  # readers alike, grader wrong: a miss, 'another letter'
@@ -40,8 +43,33 @@ def test_two_readings_counts_unread_rows_against_the_publisher(monkeypatch, caps
     assert "reader with reader 7/8" in out  # r3 differs; unread rows count as read alike
     # r2, r6 and r8 miss
     assert "with the readers (their reading where they agree, either where they differ) 5/8" in out
+    assert "read the 1 rows the first two read differently and sided with one of them on 1" in out
+    assert "elsewhere the first reading stands) 4/8" in out  # r3 too misses now
 
 
+def test_two_of_three_readers_decide_only_where_the_first_two_differ():
+    first = {"a": "A", "b": "B", "c": None, "d": "C"}
+    second = {"a": "A", "b": "C", "c": "D", "d": "A"}
+    third = {"a": "D", "b": "C", "c": "B"}  # 'a': the first two agree, a third reading changes nothing
+    # 'b': the third sides with the second; 'c': with neither, so the first stands; 'd': unread, the first stands
+    assert ga.majority(first, second, third) == {"a": "A", "b": "C", "c": None, "d": "C"}
+
+
+def test_tiebreak_packet_holds_the_rows_read_differently_and_as_many_controls(tmp_path, monkeypatch):
+    ids = sorted(ga.adjudicated())[:8]  # real row ids (their text goes to the packet only), synthetic readings
+    first = dict.fromkeys(ids, "A")
+    second = {**first, ids[0]: "B", ids[1]: None, ids[2]: "C"}  # three rows read differently
+    third = {ids[2]: "C", ids[7]: "A"}  # ids[2] already broken; ids[7] a control read before
+    readings = {"real_mc_adjudicated.jsonl": first, "real_mc_adjudicated_2.jsonl": second,
+                "real_mc_adjudicated_3.jsonl": third}
+    monkeypatch.setattr(ga, "adjudicated", lambda name="": readings[name])
+    blind_reading.tiebreak(tmp_path, "test-seed", "held-back")
+    keys = json.loads((tmp_path / "keys.json").read_text("utf-8"))
+    rows = [json.loads(line) for line in (tmp_path / "packet.jsonl").read_text("utf-8").splitlines()]
+    chosen = set(keys.values())
+    assert {ids[0], ids[1]} <= chosen and ids[2] not in chosen and ids[7] not in chosen
+    assert len(chosen) == len(rows) == 4  # two read differently, two controls read alike
+    assert all(set(r) - {"letters_shown"} == {"key", "question", "options", "answer"} for r in rows)
 def test_reread_packets_hold_only_the_text_a_reader_needs(tmp_path):
     blind_reading.reread(tmp_path, "test-seed", 2)
     keys = json.loads((tmp_path / "keys.json").read_text("utf-8"))

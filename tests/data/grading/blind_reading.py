@@ -4,6 +4,7 @@
     python tests/data/grading/blind_reading.py packet --out DIR [--seed S] [--part looked-at]
     python tests/data/grading/blind_reading.py merge --dir DIR --labels LABELS.jsonl [--into NAME]
     python tests/data/grading/blind_reading.py reread --out DIR --seed S [--parts N]
+    python tests/data/grading/blind_reading.py tiebreak --out DIR --seed S [--part looked-at]
 
 `packet` picks, from the held-back trusted rows of every real-MC draw not read before, those where the grader
 and the publisher's parse disagree, and as many agreeing rows drawn at random as a control; it shuffles them under
@@ -14,6 +15,9 @@ row id, for `merge`). It prints counts only: whoever changes the graders must no
 keys, shuffled, split into N parts for N readers): a reader who saw neither the first reading nor the graders, so
 that two careful humans' agreement on the same rows is measured; `merge --into real_mc_adjudicated_2.jsonl`
 appends those labels.
+`tiebreak --part P` makes the packet for a third reader: the rows of part P the first two readers read differently
+(and as many they read alike, as a control, under new keys, shuffled); `merge --into real_mc_adjudicated_3.jsonl`
+(or real_mc_looked_3.jsonl) appends those labels, and the reading two of three readers give is the one that counts.
 `packet --part looked-at` does the same for the looked-at rows (their disagreements and as many controls): readings
 the graders' authors may read, to learn which looked-at disagreements are the grader's misses; merged --into
 real_mc_looked_1.jsonl and real_mc_looked_2.jsonl (two readers of the same packet).
@@ -37,7 +41,8 @@ import grading_agreement as ga  # noqa: E402
 
 from graders import grade  # noqa: E402
 
-READINGS = tuple(name for part in ga.HALVES for name in ga.READINGS[part])  # files `merge --into` may write
+# files `merge --into` may write
+READINGS = tuple(name for part in ga.HALVES for name in (*ga.READINGS[part], ga.THIRD[part]))
 
 
 def _rows_by_id() -> dict[str, dict]:
@@ -94,6 +99,25 @@ def reread(out_dir: Path, seed: str, parts: int) -> None:
     print(f"{len(keyed)} rows in {parts} packets under {out_dir}")
 
 
+def tiebreak(out_dir: Path, seed: str, part: str) -> None:
+    """A third reading of the rows the first two readers read differently and no third reader has read, with as
+    many rows they read alike drawn at random as a control, shuffled under new keys: the packet does not say which
+    is which."""
+    first, second = (ga.adjudicated(name) for name in ga.READINGS[part])
+    third = ga.adjudicated(ga.THIRD[part])
+    twice = sorted(i for i in first.keys() & second.keys() if i not in third)
+    split = [i for i in twice if first[i] != second[i]]
+    alike = [i for i in twice if first[i] == second[i]]
+    chosen = split + random.Random(seed).sample(alike, min(len(split), len(alike)))
+    rows = _rows_by_id()
+    keyed = sorted((hashlib.sha256(f"{seed}/{i}".encode()).hexdigest()[:10], i, rows[i]) for i in chosen)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    _write_packet(out_dir / "packet.jsonl", keyed)
+    (out_dir / "keys.json").write_text(json.dumps({k: i for k, i, _ in keyed}, indent=0), "utf-8")
+    print(f"{len(keyed)} rows in {out_dir / 'packet.jsonl'}: {len(split)} read differently, "
+          f"{len(chosen) - len(split)} controls")
+
+
 def merge(out_dir: Path, labels: Path, into: str = ga.READINGS["held-back"][0]) -> None:
     keys = json.loads((out_dir / "keys.json").read_text("utf-8"))
     target = DATA / into
@@ -130,11 +154,17 @@ def main() -> None:
     r.add_argument("--out", type=Path, required=True)
     r.add_argument("--seed", required=True)
     r.add_argument("--parts", type=int, default=1)
+    t = sub.add_parser("tiebreak")
+    t.add_argument("--out", type=Path, required=True)
+    t.add_argument("--seed", required=True)
+    t.add_argument("--part", choices=ga.HALVES, default="held-back")
     args = parser.parse_args()
     if args.command == "packet":
         packet(args.out, args.seed, args.part)
     elif args.command == "reread":
         reread(args.out, args.seed, args.parts)
+    elif args.command == "tiebreak":
+        tiebreak(args.out, args.seed, args.part)
     else:
         merge(args.dir, args.labels, args.into)
 
