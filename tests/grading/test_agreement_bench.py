@@ -70,6 +70,8 @@ def test_tiebreak_packet_holds_the_rows_read_differently_and_as_many_controls(tm
     assert {ids[0], ids[1]} <= chosen and ids[2] not in chosen and ids[7] not in chosen
     assert len(chosen) == len(rows) == 4  # two read differently, two controls read alike
     assert all(set(r) - {"letters_shown"} == {"key", "question", "options", "answer"} for r in rows)
+
+
 def test_reread_packets_hold_only_the_text_a_reader_needs(tmp_path):
     blind_reading.reread(tmp_path, "test-seed", 2)
     keys = json.loads((tmp_path / "keys.json").read_text("utf-8"))
