@@ -131,6 +131,10 @@ def _named_in_aside(answer: str, options: O.OptionSet, letters: str, shown: bool
 # a lead-in that gives the answer's letter ('To answer your question, option C would be the best example:') is no
 # heading: the letter written outranks the words on the line after it (4.1)
 _GIVES_LETTER = re.compile(r"\b(?:option|choice|answer)\s+\(?[A-L]\)?\s+(?:is|would be|should be)\b")
+# a sentence that gives its answer, then a colon before the reasons for it ('I believe image B is most likely to be
+# a real photograph, for the following reasons:'): the colon leads in to reasons, the sentence still states its value
+_REASONS_FOLLOW = re.compile(r"\b(?:for the following reasons?|for (?:these|several|a few|two|three) reasons|"
+                             r"because of the following|here(?:'s| is) why)\s*:$", re.IGNORECASE)
 _OPENS_CONTRAST = re.compile(r"\W{0,3}(?:but|however|yet|actually|that said)\b", re.IGNORECASE)
 
 
@@ -1379,7 +1383,8 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
             if review is None:
                 review = _reviewed(answer, options, letters, shown)
             if place.text in review or (place.text.endswith(":") and " " in place.text
-                                        and not _GIVES_LETTER.search(place.text)):
+                                        and not _GIVES_LETTER.search(place.text)
+                                        and not _REASONS_FOLLOW.search(place.text)):
                 continue  # an option described in a review of them all, or a lead-in ('Comparing the two images:',
                 # a heading 'Sample A:')
             if place.text[:1] == "(" and _EVERY_OPTION_LINE.match(place.text) and every_lettered is None:

@@ -370,6 +370,8 @@ SHARES = choice("C", ["Current employees and Directors owned 40% of Leutts share
                       "Directors held 4,870 shares in total on 30 April 2009",
                       "Tobey Gilham held the most shares of any Director on 1st April 2009"],
                 "Which of the following statements is true?")
+REAL_PHOTO_B = choice("B", ["the first image", "the second image", "the third image", "the fourth image"],
+                      "Which image is most likely to be a real photograph?")
 SEAFOAM = choice("A", ["yes", "no"], "Is Light Seafoam less than Dark Salmon?")
 BOAT = choice("A", ["10:00 AM", "11:00 AM", "10:30 AM", "11:30 AM"],
               "Chloe is at Palm Tree Island. If she wants to arrive at Rocky Cliffs at 12.15 PM, what time should she "
@@ -1370,6 +1372,13 @@ TABLE = [
      ok("Based on the image information, the containers with water and oil will develop droplets on their inner "
         "walls first."), "incorrect", "wrong"),
     ("4.2-one-number-of-a-sentence-long-option-names-it", SHARES, ok("4870"), "correct", None),
+    ("2.3-a-sentence-giving-its-answer-before-a-colon-and-its-reasons", REAL_PHOTO_B,
+     ok("Based on the details in the four images, I believe image B (the second image) is most likely to be a real "
+        "photograph, for the following reasons:\n\nThe first image shows a kitten biting into a slice of pizza, which "
+        "looks staged."), "correct", None),
+    ("2.3-a-lead-in-before-a-colon-states-nothing", REAL_PHOTO_B,
+     ok("Comparing the four images:\n\nThe first image shows a kitten biting into a slice of pizza, which looks "
+        "staged, and the others look staged too."), "incorrect", "wrong"),
     ("4.4-an-answer-opening-on-a-letter-the-options-lack", SEAFOAM, ok("(D) yes"), "incorrect", "wrong"),
     ("4.4-an-answer-opening-on-a-letter-the-options-lack-then-prose", SEAFOAM,
      ok("(C) No\nLight Seafoam and Dark Salmon are the same height."), "incorrect", "wrong"),
