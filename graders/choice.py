@@ -1245,6 +1245,18 @@ def _setup(choices: tuple[str, ...], question: str | None) -> tuple:
     return options, shown, _yes_no(choices), scenery, names, verdicts, true_false, unknown, negative
 
 
+_CLOCK_DOT = re.compile(r"\b(\d{1,2})\.(\d{2})(?=\s*[ap]\.?m\b)", re.IGNORECASE)
+
+
+def _not_given(claimed: list[str], options: tuple[str, ...], question: str) -> list[str]:
+    """The claimed options whose whole text the question's own words do not state ('1:30 pm' in '… wants to arrive
+    at the famous bridge at 1.30 PM …', a clock written with a dot)."""
+    stem = O.canon(_CLOCK_DOT.sub(r"\1:\2", _asked(question)))
+    texts = {c: options[_LETTERS.index(c)] for c in claimed}
+    return [c for c, text in texts.items()  # a text of a letter or two ('a', 'A') is a word of any question
+            if len(text) < 3 or not re.search(rf"(?<![\w.:]){re.escape(text)}(?![\w:])", stem)]
+
+
 def _hedged(letters: list[str], choices: tuple[str, ...], place: str) -> Match:
     named = ", ".join(f"({d}) {choices[_LETTERS.index(d)]}" for d in letters[:3])
     return Match(0.0, False, letters, f"hedged between {named}", details={"place": place})
@@ -1489,7 +1501,11 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
             settled = _settled(answer, place, distinct, options, letters, shown, scenery, names, unknown, negative)
             if settled:
                 return chose(settled, "sentence")
-
+            given = _not_given(distinct, options.options, question) if question and not only_letters else distinct
+            if len(given) == 1:
+                # '… take the 11:00 AM bus to arrive … at 1:30 PM' for '… wants to arrive … at 1.30 PM, what time …?':
+                # an option that only restates the question's own value is scenery (3.2), the other is the answer
+                return chose(given[0], place.kind)
             return _hedged(distinct, choices, place.kind)
         if yes_no and place.kind in ("lead", "sentence"):
             lead = "yes" if _YES.match(place.text) else "no" if _NO.match(place.text) else None

@@ -372,6 +372,10 @@ SHARES = choice("C", ["Current employees and Directors owned 40% of Leutts share
                 "Which of the following statements is true?")
 REAL_PHOTO_B = choice("B", ["the first image", "the second image", "the third image", "the fourth image"],
                       "Which image is most likely to be a real photograph?")
+BUS = choice("D", ["1:30 PM.", "11:15 AM.", "10:15 AM.", "11:00 AM."],
+             "Look at the following schedule. Leon is at the old building. If he wants to arrive at the famous bridge "
+             "at 1.30 PM, what time should he get on the bus?")
+RED_OR_BLUE = choice("A", ["red", "blue"], "Is the ball red or blue?")
 SEAFOAM = choice("A", ["yes", "no"], "Is Light Seafoam less than Dark Salmon?")
 BOAT = choice("A", ["10:00 AM", "11:00 AM", "10:30 AM", "11:30 AM"],
               "Chloe is at Palm Tree Island. If she wants to arrive at Rocky Cliffs at 12.15 PM, what time should she "
@@ -1379,6 +1383,9 @@ TABLE = [
     ("2.3-a-lead-in-before-a-colon-states-nothing", REAL_PHOTO_B,
      ok("Comparing the four images:\n\nThe first image shows a kitten biting into a slice of pizza, which looks "
         "staged, and the others look staged too."), "incorrect", "wrong"),
+    ("3.2-an-option-restating-the-questions-own-value-is-scenery", BUS,
+     ok("Leon needs to take the 11:00 AM bus to arrive at the famous bridge at 1:30 PM."), "correct", None),
+    ("3.2-two-options-both-in-the-question-stay-a-hedge", RED_OR_BLUE, ok("It is red or blue."), "incorrect", "wrong"),
     ("4.4-an-answer-opening-on-a-letter-the-options-lack", SEAFOAM, ok("(D) yes"), "incorrect", "wrong"),
     ("4.4-an-answer-opening-on-a-letter-the-options-lack-then-prose", SEAFOAM,
      ok("(C) No\nLight Seafoam and Dark Salmon are the same height."), "incorrect", "wrong"),
