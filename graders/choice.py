@@ -1443,6 +1443,10 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                 subscripts[place.text] = _subscript(answer, place.text)
             if subscripts[place.text]:
                 continue  # 'KE\nA\n=\n…': a formula broken over lines, its subscript alone on one, is no letter given
+        if place.kind == "marker" and len(place.text) <= 60 and options.kind == "words" and \
+                not any(p.match(place.text) for p in _letter_patterns(letters)[:3]) and "(" not in place.text and \
+                (off := O.one_word_off(_plain_option(place.text), options.options)) is not None:
+            return chose(_LETTERS[off], place.kind)  # 'Answer: A ballet shoe' for 'A ballet slipper' (4.2)
         claims = _claims(place, options, letters, shown, yes_no, scenery, names, unknown, negative)
         distinct = spans.distinct_claims(place.text, claims) if claims else []
         if not distinct and len(place.text) <= 80 and (place.kind in ("marker", "boxed") or (

@@ -559,6 +559,17 @@ def near_option(said: str, options: tuple[str, ...]) -> int | None:
     return best[1] if best[0] >= 0.85 and runner_up[0] <= best[0] - 0.1 else None
 
 
+def one_word_off(said: str, options: tuple[str, ...]) -> int | None:
+    """The one option of three words or more that a short answer's whole text gives with one word changed, in the
+    same place ('a ballet shoe' for 'a ballet slipper', beside 'an elf shoe'), where no other option is that near."""
+    words = said.split()
+    if not 3 <= len(words) <= 8:
+        return None
+    near = [i for i, o in enumerate(options)
+            if len(own := o.split()) == len(words) and sum(a != b for a, b in zip(own, words, strict=True)) == 1]
+    return near[0] if len(near) == 1 else None
+
+
 _NEGATIVE_OPTION = re.compile(r"\b(?:not|no|none|neither|nor|never)\b|n't\b")
 
 

@@ -5,6 +5,8 @@ Answers are phrased the way VLMs phrase them; cases are plain dicts shaped like 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from graders import grade
@@ -338,8 +340,6 @@ GAS_TEMPERATURE = choice("C", ["neither; the samples have the same temperature",
 MOOD = choice("A", ["Excitement", "Anger", "Sadness", "Happiness"], "What is the mood of the two women in the room?")
 CLASS_END = choice("C", ["12:35 PM", "3:25 PM", "9:35 AM", "11:15 AM"],
                    "Look at the following schedule. When does the typing class end?")
-RHYME = choice("C", ["Option A in the image", "Option B in the image",
-                     "None of the options are correct for this question."], "Which word does not rhyme?")
 BALLS = choice("B", ["Option A in the image", "It's tough to differentiate their temperatures because they are so "
                      "closely matched.", "Option B in the image"],
                "If both balls are exposed to heat, which will reach a higher temperature more rapidly?")
@@ -376,6 +376,8 @@ BUS = choice("D", ["1:30 PM.", "11:15 AM.", "10:15 AM.", "11:00 AM."],
              "Look at the following schedule. Leon is at the old building. If he wants to arrive at the famous bridge "
              "at 1.30 PM, what time should he get on the bus?")
 RED_OR_BLUE = choice("A", ["red", "blue"], "Is the ball red or blue?")
+SLIPPER = choice("A", ["A ballet slipper", "A cowboy boot", "A sandal", "An elf shoe"],
+                 "What is the object in the Tangram Shapes image representing?")
 SEAFOAM = choice("A", ["yes", "no"], "Is Light Seafoam less than Dark Salmon?")
 BOAT = choice("A", ["10:00 AM", "11:00 AM", "10:30 AM", "11:30 AM"],
               "Chloe is at Palm Tree Island. If she wants to arrive at Rocky Cliffs at 12.15 PM, what time should she "
@@ -1386,6 +1388,9 @@ TABLE = [
     ("3.2-an-option-restating-the-questions-own-value-is-scenery", BUS,
      ok("Leon needs to take the 11:00 AM bus to arrive at the famous bridge at 1:30 PM."), "correct", None),
     ("3.2-two-options-both-in-the-question-stay-a-hedge", RED_OR_BLUE, ok("It is red or blue."), "incorrect", "wrong"),
+    ("4.2-a-marker-text-one-word-off-one-option", SLIPPER, ok("Answer: A ballet shoe"), "correct", None),
+    ("4.2-a-lettered-marker-text-is-read-by-its-letter", SLIPPER, ok("The correct answer is (B) a cowboy boot."),
+     "incorrect", "wrong"),
     ("4.4-an-answer-opening-on-a-letter-the-options-lack", SEAFOAM, ok("(D) yes"), "incorrect", "wrong"),
     ("4.4-an-answer-opening-on-a-letter-the-options-lack-then-prose", SEAFOAM,
      ok("(C) No\nLight Seafoam and Dark Salmon are the same height."), "incorrect", "wrong"),
@@ -1474,6 +1479,15 @@ def test_policy(case_, response, verdict, cause):
         assert 0.0 < result.score < 1.0, result.score
     else:
         assert result.score == 0.0, result.score
+
+
+def test_each_case_is_defined_once():
+    """A case defined twice silently changes the rows written before the second definition."""
+    import ast
+
+    names = [t.id for node in ast.parse(Path(__file__).read_text("utf-8")).body if isinstance(node, ast.Assign)
+             for t in node.targets if isinstance(t, ast.Name)]
+    assert not [n for n in set(names) if names.count(n) > 1]
 
 
 def test_unfenced_exact_code_scores_one():
