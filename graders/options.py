@@ -355,6 +355,14 @@ _IMAGE_THING = (r"|\b(?!(?:options?|choices?|answers?|letters?|the|is|are|and|or
                 r"(?=\s+(?:is|was|will|would|has|had|should|shows?|appears?|seems?|contains?)\b|\s*[.,;!)]|\s*$)")
 
 
+def _label_end(letter: str) -> str:
+    """What may not follow a label named alone: a list ('labeled B and C'); after 'a' or 'i', any word (an article
+    or a pronoun: 'labeled a sign') but a verb ('labeled A has more'), though after another letter any word may
+    ('the beaker labeled B contains more')."""
+    verb = r"(?!(?:has|have|had|is|was|are|were|appears|seems|looks|contains|shows|holds)\b)"
+    return r"(?![\"'”’]?\s*(?:,|and\b|or\b|&" + (rf"|{verb}\w))" if letter in "AI" else r"))")
+
+
 def _labelled(options: tuple[str, ...]) -> tuple[re.Pattern | None, ...]:
     """Options that differ only by a capital letter ('Box A'/'Box B', 'Point C', 'A is closer', 'Solution A'
     as option C): naming one is naming its capital, and the words they share name none of them. A pattern
@@ -387,7 +395,7 @@ def _labelled(options: tuple[str, ...]) -> tuple[re.Pattern | None, ...]:
     # 'Option A in the image' is the thing the image labels A, whatever the answer calls it: 'Container A is …'
     thing = _IMAGE_THING if before == "option" and _IN_THE_IMAGE.match(after) else ""
     return tuple((re.compile(rf"\b{before}\s*{quote}{label[i].lower()}\b|"
-                             rf"(?:{named_as}|{said_is}){label[i].lower()}\b(?![\"'”’]?\s*(?:,|and\b|or\b|&|\w))"
+                             rf"(?:{named_as}|{said_is}){label[i].lower()}\b{_label_end(label[i])}"
                              + thing.format(label[i].lower())
                              if before
                              else rf"\b{label[i].lower()}{after}\b") if i in label else None)

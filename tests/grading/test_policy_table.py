@@ -378,6 +378,8 @@ BUS = choice("D", ["1:30 PM.", "11:15 AM.", "10:15 AM.", "11:00 AM."],
 RED_OR_BLUE = choice("A", ["red", "blue"], "Is the ball red or blue?")
 SLIPPER = choice("A", ["A ballet slipper", "A cowboy boot", "A sandal", "An elf shoe"],
                  "What is the object in the Tangram Shapes image representing?")
+SOLUTIONS_BA = choice("A", ["Solution B", "Solution A", "neither; their concentrations are the same"],
+                      "Which solution has a higher concentration of green particles?")
 SEAFOAM = choice("A", ["yes", "no"], "Is Light Seafoam less than Dark Salmon?")
 BOAT = choice("A", ["10:00 AM", "11:00 AM", "10:30 AM", "11:30 AM"],
               "Chloe is at Palm Tree Island. If she wants to arrive at Rocky Cliffs at 12.15 PM, what time should she "
@@ -1390,6 +1392,10 @@ TABLE = [
     ("3.2-two-options-both-in-the-question-stay-a-hedge", RED_OR_BLUE, ok("It is red or blue."), "incorrect", "wrong"),
     ("4.2-a-marker-text-one-word-off-one-option", SLIPPER, ok("Answer: A ballet shoe"), "correct", None),
     ("4.2-a-lettered-marker-text-is-read-by-its-letter", SLIPPER, ok("The correct answer is (B) a cowboy boot."),
+     "incorrect", "wrong"),
+    ("4.2-a-label-named-alone-then-its-verb", SOLUTIONS_BA,
+     ok("Based on the image, the beaker labeled B has a higher concentration of green balls."), "correct", None),
+    ("4.2-labeled-a-then-a-noun-is-an-article", SOLUTIONS_BA, ok("The beaker labeled a sign is fuller."),
      "incorrect", "wrong"),
     ("4.4-an-answer-opening-on-a-letter-the-options-lack", SEAFOAM, ok("(D) yes"), "incorrect", "wrong"),
     ("4.4-an-answer-opening-on-a-letter-the-options-lack-then-prose", SEAFOAM,
