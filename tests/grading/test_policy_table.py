@@ -380,6 +380,11 @@ SLIPPER = choice("A", ["A ballet slipper", "A cowboy boot", "A sandal", "An elf 
                  "What is the object in the Tangram Shapes image representing?")
 SOLUTIONS_BA = choice("A", ["Solution B", "Solution A", "neither; their concentrations are the same"],
                       "Which solution has a higher concentration of green particles?")
+PITTBULLS = choice("C", ["No sweet dogs are dogs with long hairs", "No dogs with long hairs are pittbulls",
+                         "No pittbulls are dogs with long hairs", "None of the other answers is correct"],
+                   "If dogs with long hairs, pittbulls and sweet dogs exist, what logical conclusion can be drawn from "
+                   "the following two statements? All sweet dogs are dogs with long hairs. Some pittbulls are not dogs "
+                   "with long hairs.")
 SEAFOAM = choice("A", ["yes", "no"], "Is Light Seafoam less than Dark Salmon?")
 BOAT = choice("A", ["10:00 AM", "11:00 AM", "10:30 AM", "11:30 AM"],
               "Chloe is at Palm Tree Island. If she wants to arrive at Rocky Cliffs at 12.15 PM, what time should she "
@@ -1397,6 +1402,8 @@ TABLE = [
      ok("Based on the image, the beaker labeled B has a higher concentration of green balls."), "correct", None),
     ("4.2-labeled-a-then-a-noun-is-an-article", SOLUTIONS_BA, ok("The beaker labeled a sign is fuller."),
      "incorrect", "wrong"),
+    ("2.1-the-logical-conclusion-is-a-marker", PITTBULLS,
+     ok("The logical conclusion is: No pittenbulks are dogs With long hairs."), "correct", None),
     ("4.4-an-answer-opening-on-a-letter-the-options-lack", SEAFOAM, ok("(D) yes"), "incorrect", "wrong"),
     ("4.4-an-answer-opening-on-a-letter-the-options-lack-then-prose", SEAFOAM,
      ok("(C) No\nLight Seafoam and Dark Salmon are the same height."), "incorrect", "wrong"),
