@@ -428,9 +428,9 @@ _ABOUT_OPTIONS = frozenset(stem(w) for w in ("option", "options", "choice", "cho
 
 # words that say nothing of their own: alone they name no option ('search for gold' is no 'None of the options are
 # correct for this question'), though they still count inside an option's phrase
-_FUNCTION_STEMS = frozenset(stem(w) for w in "for this that these those with by from into onto there their they them "
-                            "we you he she his her it its as can could will would shall should may might must do "
-                            "does did have has had be been".split())
+_FUNCTION_STEMS = frozenset(stem(w) for w in "for about this that these those with by from into onto there their they "
+                            "them we you he she his her it its as can could will would shall should may might must "
+                            "do does did have has had be been".split())
 
 
 @lru_cache(maxsize=256)  # per case: the same for every answer

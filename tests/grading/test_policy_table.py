@@ -385,6 +385,8 @@ PITTBULLS = choice("C", ["No sweet dogs are dogs with long hairs", "No dogs with
                    "If dogs with long hairs, pittbulls and sweet dogs exist, what logical conclusion can be drawn from "
                    "the following two statements? All sweet dogs are dogs with long hairs. Some pittbulls are not dogs "
                    "with long hairs.")
+REFLECTANCE = choice("C", ["A is darker", "B is darker", "About the same"],
+                     "Which point has a darker surface color?")
 SEAFOAM = choice("A", ["yes", "no"], "Is Light Seafoam less than Dark Salmon?")
 BOAT = choice("A", ["10:00 AM", "11:00 AM", "10:30 AM", "11:30 AM"],
               "Chloe is at Palm Tree Island. If she wants to arrive at Rocky Cliffs at 12.15 PM, what time should she "
@@ -1404,6 +1406,11 @@ TABLE = [
      "incorrect", "wrong"),
     ("2.1-the-logical-conclusion-is-a-marker", PITTBULLS,
      ok("The logical conclusion is: No pittenbulks are dogs With long hairs."), "correct", None),
+    ("4.2-about-alone-names-no-option", REFLECTANCE,
+     ok("Point A is on the bedsheet, and point B is on the floor. But without additional information about the "
+        "actual colors of the surfaces, it's not possible to definitively determine which point has a darker surface "
+        "color."), "incorrect", "wrong"),
+    ("4.2-about-the-same-names-its-option", REFLECTANCE, ok("They look about the same."), "correct", None),
     ("4.4-an-answer-opening-on-a-letter-the-options-lack", SEAFOAM, ok("(D) yes"), "incorrect", "wrong"),
     ("4.4-an-answer-opening-on-a-letter-the-options-lack-then-prose", SEAFOAM,
      ok("(C) No\nLight Seafoam and Dark Salmon are the same height."), "incorrect", "wrong"),
