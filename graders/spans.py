@@ -34,13 +34,16 @@ _BOXED = re.compile(r"\\boxed\{((?:[^{}]|\{(?:[^{}]|\{[^{}]*\}){0,100}\}){0,200}
 _MARKUP = re.compile(r"\*\*|__|`+|\\\(|\\\)|\$|^[ \t]*(?:#+|[-*•]|\d{1,2}[.)])[ \t]+(?=\S)", re.MULTILINE)
 # the lookahead holds each marker's first letter: the engine passes other positions without trying every branch
 _MARKER = re.compile(
-    r"(?=[fcoarsbmlv答故应應选選])(?:"
+    r"(?=[fcoarsbmlvi答故应應选選])(?:"
     # 'the best option is', 'The most logical choice, given the pattern …, is:'
     r"(?:\bfinal answer|\b(?:correct|best|most (?:logical|likely|appropriate|reasonable|plausible|suitable|fitting))"
     r" (?:answer|option|choice|caption|description|situation|scenario)(?: letter)?"
     # 'the correct choice from the options given is', 'the correct option based on standard solving processes is:'
     r"(?:,? (?:from|among|of|based on|for|according to|given|to)\b[^.:\n]{1,80}?(?=,? (?:is|would be)\b),?)?|"
     r"\boption letter|"
+    # 'However, if I had to choose one, I would select:' / '(C) the third image': a guess that commits
+    r"\bif I (?:had|have|were) to (?:choose|pick|guess|select)(?: one| an? (?:answer|option))?,? "
+    r"I(?:'d| would) (?:choose|select|pick|go with|say)(?= *:)|"
     # 'The logical conclusion is: No pittbulls are dogs with long hairs.'
     r"\b(?:logical|valid) conclusion(?: (?:that )?(?:can|could) be drawn)?|"
     r"\banswer(?: to (?:this|the) question)?|\bresult|"
@@ -68,11 +71,11 @@ _CONCLUSION = re.compile(
     re.IGNORECASE | re.MULTILINE)
 # every English marker holds one of these (the Chinese ones are outside ASCII)
 _MARKER_NEEDLES = ("answer", "option", "result", "solution", "return", "choice", "caption", "description",
-                   "situation", "scenario", "conclusion")
+                   "situation", "scenario", "conclusion", "if i ")
 # where in lowercased ASCII text an English marker can start: the engine skips to these, where _MARKER, under
 # IGNORECASE, tries every position ('best option is' starts at 'best', 'most likely situation' at 'most')
 _MARKER_START = re.compile(r"final answer|correct |best |most |option letter|answer|result|solution|return|choice|"
-                           r"logical conclusion|valid conclusion")
+                           r"logical conclusion|valid conclusion|if i (?:had|have|were) to ")
 _CONCLUSION_NEEDLES = ("so", "thus", "therefore", "hence", "consequently", "overall", "summar", "sum up", "giv", "mak",
                        "mean", "based on", "consider", "from", "conclu", "leaves")
 _CONCLUSION_WORDS = Needles(_CONCLUSION_NEEDLES)

@@ -387,6 +387,8 @@ PITTBULLS = choice("C", ["No sweet dogs are dogs with long hairs", "No dogs with
                    "with long hairs.")
 REFLECTANCE = choice("C", ["A is darker", "B is darker", "About the same"],
                      "Which point has a darker surface color?")
+REAL_PHOTO_C = choice("C", ["the first image", "the second image", "the third image", "the fourth image"],
+                      "Which image is most likely to be a real photograph?")
 SEAFOAM = choice("A", ["yes", "no"], "Is Light Seafoam less than Dark Salmon?")
 BOAT = choice("A", ["10:00 AM", "11:00 AM", "10:30 AM", "11:30 AM"],
               "Chloe is at Palm Tree Island. If she wants to arrive at Rocky Cliffs at 12.15 PM, what time should she "
@@ -1411,6 +1413,11 @@ TABLE = [
         "actual colors of the surfaces, it's not possible to definitively determine which point has a darker surface "
         "color."), "incorrect", "wrong"),
     ("4.2-about-the-same-names-its-option", REFLECTANCE, ok("They look about the same."), "correct", None),
+    ("2.1-if-i-had-to-choose-one-i-would-select-is-a-marker", REAL_PHOTO_C,
+     ok("Given these observations, all images appear to be real photographs, but Image (D) has a slightly different "
+        "sharpness, which might make it less likely to be real.\n\nSince the first three have very similar qualities, "
+        "it is difficult to definitively choose one over the others. However, if I had to choose one, I would select:"
+        "\n\n(C) the third image"), "correct", None),
     ("4.4-an-answer-opening-on-a-letter-the-options-lack", SEAFOAM, ok("(D) yes"), "incorrect", "wrong"),
     ("4.4-an-answer-opening-on-a-letter-the-options-lack-then-prose", SEAFOAM,
      ok("(C) No\nLight Seafoam and Dark Salmon are the same height."), "incorrect", "wrong"),
