@@ -14,8 +14,8 @@ Three corpora under tests/data/grading/ (see its README):
   from the same releases, no row repeating an earlier draw's; real_mc_11.jsonl.gz to real_mc_15.jsonl.gz: five
   draws from other releases (M3CoT, TempCompass, A-OKVQA, CMMMU, PuzzleVQA); real_mc_16.jsonl.gz: a sixteenth
   draw from the first draw's releases; real_mc_17.jsonl.gz to real_mc_21.jsonl.gz: five more from the other
-  releases; real_mc_22.jsonl.gz: a twenty-second from the first draw's releases; printed after the first, then the
-  trusted rows of all draws together.
+  releases; real_mc_22.jsonl.gz: a twenty-second from the first draw's releases; real_mc_23.jsonl.gz: one more from
+  the other releases; printed after the first, then the trusted rows of all draws together.
 
     python benchmarks/grading_agreement.py [--show N]   # N looked-at disagreements per corpus (default 0)
 """
@@ -79,7 +79,8 @@ REAL_MC = {"real_mc.jsonl.gz": "real multiple-choice answers",
            "real_mc_19.jsonl.gz": "real multiple-choice answers, nineteenth draw (other releases)",
            "real_mc_20.jsonl.gz": "real multiple-choice answers, twentieth draw (other releases)",
            "real_mc_21.jsonl.gz": "real multiple-choice answers, twenty-first draw (other releases)",
-           "real_mc_22.jsonl.gz": "real multiple-choice answers, twenty-second draw (the first draw's releases again)"}
+           "real_mc_22.jsonl.gz": "real multiple-choice answers, twenty-second draw (the first draw's releases again)",
+           "real_mc_23.jsonl.gz": "real multiple-choice answers, twenty-third draw (other releases)"}
 
 
 def real_mc_rows(name: str = "real_mc.jsonl.gz") -> list[dict]:
