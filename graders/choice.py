@@ -48,8 +48,8 @@ def _letter_patterns(letters: str) -> tuple[re.Pattern, ...]:
         re.compile(rf"\b([{letters}])\s+is\s+the\s+(?:correct|right|best)\s+(?:answer|option|choice)\b"),
         # 'Select A from the options …', 'I would choose B': the capital chosen is the letter, not an article
         re.compile(rf"\b(?i:select|choose|pick)\s+[(\[]?([{letters}])[)\]]?(?![\w'’-])"),
-        # a standalone capital ('答案是B'); not an angle's or a triangle's name ('∠A = ∠C')
-        re.compile(rf"(?<![A-Za-z0-9_'’∠△-])([{letters}])(?![A-Za-z0-9_'’-])"),
+        # a standalone capital ('答案是B'); not an angle's or a triangle's name ('∠A = ∠C'), nor a clock's 'A.M.'
+        re.compile(rf"(?<![A-Za-z0-9_'’∠△-])([{letters}])(?![A-Za-z0-9_'’-]|\.M\b)"),
     )
 
 
@@ -108,6 +108,7 @@ def _shows_letters(question: str | None) -> bool:
 # chooses it, unless the aside compares, concedes or supposes: there the option named may be the one set aside
 _SETS_ASIDE = re.compile(r"\b(?:than|compared|unlike|versus|vs|ahead of|though|although|whereas|but|however|if|unless|"
                          r"whether|either|instead|rather|except|or|given|assuming|suppose)\b", re.IGNORECASE)
+_IS_THE_ANSWER = re.compile(r"\W*\bis the (?:correct|right|best) (?:answer|option|choice)\W*$")
 _LAST_WORD = re.compile(r"([a-z0-9]+)[^a-z0-9]*$")
 
 
@@ -124,7 +125,8 @@ def _named_in_aside(answer: str, options: O.OptionSet, letters: str, shown: bool
     letter = named.pop()
     if re.search(rf"\(\s*{letter}\s*\)\W*$", answer):  # '…, which is (C).': it ends on the letter written
         return letter
-    ends, own = _LAST_WORD.search(O.canon(answer)), _LAST_WORD.search(O.canon(options.options[letters.index(letter)]))
+    said = _IS_THE_ANSWER.sub("", O.canon(answer))  # '電力 (electricity) is the correct answer.' ends on its aside
+    ends, own = _LAST_WORD.search(said), _LAST_WORD.search(O.canon(options.options[letters.index(letter)]))
     return letter if ends and own and O.stem(ends.group(1)) == O.stem(own.group(1)) else None
 
 
@@ -133,6 +135,7 @@ def _named_in_aside(answer: str, options: O.OptionSet, letters: str, shown: bool
 _GIVES_LETTER = re.compile(r"\b(?:option|choice|answer)\s+\(?[A-L]\)?\s+(?:is|would be|should be)\b")
 # a sentence that gives its answer, then a colon before the reasons for it ('I believe image B is most likely to be
 # a real photograph, for the following reasons:'): the colon leads in to reasons, the sentence still states its value
+_IS_THEN_LAST_LINE = re.compile(r"\b(?:is|would be|will be)[ \t]*:[ \t]*\n\s*(\([A-L]\)[^\n]{0,120}?)\s*$")
 _REASONS_FOLLOW = re.compile(r"\b(?:for the following reasons?|for (?:these|several|a few|two|three) reasons|"
                              r"because of the following|here(?:'s| is) why)\s*:$", re.IGNORECASE)
 _OPENS_CONTRAST = re.compile(r"\W{0,3}(?:but|however|yet|actually|that said)\b", re.IGNORECASE)
@@ -183,7 +186,8 @@ _SAID_VALUE = re.compile(r"\d{1,2}:\d{2}|-?\d+(?:\.\d+)?")  # a clock time ('10:
 
 def _said_after_letters(rest: str, options: O.OptionSet) -> str | None:
     """The one option the words after letters given as the answer name by their one value ('The depth of point
-    farthest east is 1.9 km.' for '1.9 km'), or whose whole text they misspell ('Excitment')."""
+    farthest east is 1.9 km.' for '1.9 km'), whose whole text they misspell ('Excitment'), or whose whole text they
+    end on after a colon ('… have the same property: translucent.')."""
     said = _plain_option(rest)
     values = _SAID_VALUE.findall(said)
     if len(values) == 1 and len(said.split()) >= 4:  # a sentence stating it, not the value alone ('(A, B) 3.3')
@@ -191,6 +195,9 @@ def _said_after_letters(rest: str, options: O.OptionSet) -> str | None:
         hits = [i for i, o in enumerate(options.options) if value.fullmatch(o)]
         return _LETTERS[hits[0]] if len(hits) == 1 else None
     near = O.near_option(said, options.options) if len(rest) <= 80 and not values else None
+    if near is None and ":" in said:  # '… have the same property: translucent.': the one option it ends on
+        ending = [i for i, o in enumerate(options.options) if said.endswith(": " + o)]
+        near = ending[0] if len(ending) == 1 else None
     return _LETTERS[near] if near is not None else None
 
 
@@ -531,8 +538,12 @@ def _claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
             labels = {m.start(1) for m in _PAREN_LABEL.finditer(text)} if "(" in text else set()
             if "which" in text or "that" in text:  # ', which corresponds to option D': the answer's own label
                 labels |= {m.start(1) for m in _LABEL_CLAUSE.finditer(text)}
+            verdict = _says_none_is_right(options.options) if ranges else None
+            own = _LETTERS[verdict] if verdict is not None else None
+            # '(option D)' labels, no aside; and '(A) All given choices are wrong.' opens on the option that says so:
+            # its 'are wrong' is that option's own words, no rejection of it
             kept = [(at, letter) for at, letter in named[:explicit]
-                    if at in labels or not spans.is_blocked(at, ranges)]  # '(option D)' labels, no aside
+                    if at in labels or not spans.is_blocked(at, ranges) or (letter == own and at <= 3)]
             if kept:  # a letter written as one outranks the words of the options ('(B) Solution A')
                 return sorted(kept)
             if not (options.kind == "labelled" or options.labels):  # with labels, a lone capital is a name
@@ -704,7 +715,7 @@ def _listed_texts(question: str) -> tuple[tuple[str, str], ...]:
 
 
 _NONE_IS_RIGHT = re.compile(r"^\W*(?:none of (?:the|these|those|them)\b|(?:all|the) (?:\w+ ){0,2}"
-                            r"(?:options|choices|answers) (?:\w+ ){0,3}(?:are|is) "
+                            r"(?:options|choices|answers) (?:\w+ ){0,4}(?:are|is) "
                             r"(?:incorrect|wrong|misleading|false)\b)", re.IGNORECASE)
 
 
@@ -1338,6 +1349,16 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     asks_if = _asks_if(question)
     target = _target(question) if question and options.kind == "words" and O.option_numbers(options.options) else None
     found_places = spans.places(answer)
+    if ":" in answer and (last := _IS_THEN_LAST_LINE.search(answer)) and \
+            not any(p.kind in ("marker", "boxed") for p in found_places) and \
+            not _every_option_lettered(answer, letters):  # not the last of the options matched to things (4.4)
+        # '…, her phenotype for the fur color trait is:' / '(A) light fur.': the line the sentence leads in to, the
+        # answer's last, is the answer (2.2), whatever an earlier sentence passed on the way
+        line = spans.Place("conclusion", last.group(1))
+        named = spans.distinct_claims(line.text, _claims(line, options, letters, shown, yes_no, scenery, names,
+                                                         unknown, negative))
+        if len(named) == 1:
+            return chose(named[0], "conclusion")
     undecided = False
     subscripts: dict[str, bool] = {}  # per short line text: is it a subscript? (each scanned for once per answer)
     every_lettered = None  # does every option open a line by its bracketed letter? (scanned for once)
@@ -1426,7 +1447,14 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         if place.kind == "marker" and (_NONE_ALONE.fullmatch(place.text) or _NOT_LISTED.match(place.text)):
             # 'Answer: None of them.', 'The correct answer is not listed in the options provided, but …': no option
             # is right (4.4), which is the option that says so, where one does ('None of the above', 'All answer
-            # options are incorrect')
+            # options are incorrect'); unless a conclusion after it gives one ('… is not given in the provided
+            # choices. Thus, the answer to option C in the image is:' / '(C) False.')
+            after = answer.rfind(place.text) + len(place.text)
+            if any(p.kind == "conclusion" and answer.find(p.text, after) >= 0 and
+                   len(set(spans.distinct_claims(p.text, _claims(p, options, letters, shown, yes_no, scenery, names,
+                                                                 unknown, negative)))) == 1
+                   for p in found_places):
+                continue
             says_none = _says_none_is_right(choices)
             if says_none is not None:
                 return chose(_LETTERS[says_none], place.kind)

@@ -389,6 +389,22 @@ REFLECTANCE = choice("C", ["A is darker", "B is darker", "About the same"],
                      "Which point has a darker surface color?")
 REAL_PHOTO_C = choice("C", ["the first image", "the second image", "the third image", "the fourth image"],
                       "Which image is most likely to be a real photograph?")
+TOSS = choice("D", ["3:10 PM", "12:25 PM", "1:10 PM", "11:55 AM"],
+              "Look at the following schedule. When does the parachute ball toss begin?")
+SCOOPS = choice("C", ["True", "Not sure", "False"],
+                "After carefully considering the questions below, can you confidently state if option C in the image "
+                "$4$ is the correct answer in each case?")
+FUR = choice("A", ["light fur", "dark fur"],
+             "Based on this information, what is Cleo's phenotype for the fur color trait?")
+WRONG_CHOICES = choice("A", ["All given choices given in the text are wrong.", "the answer is option C in the image.",
+                             "the answer is option D in the image", "option A in the image should be selected."],
+                       "Based on the information in the picture, can you determine the correct solution for the "
+                       "Geometry problem?")
+TRAIN_POWER = case("choice", "A", "choice", prompt="This train is powered by what energy?\nChoices: electricity, gas, "
+                   "coal, magnetic force.", choices=["electricity", "gas", "coal", "magnetic force"],
+                   aliases=["electricity"])
+TRANSLUCENT = choice("A", ["translucent", "transparent", "sour"],
+                     "Select the best answer. Which property do these three objects have in common?")
 SEAFOAM = choice("A", ["yes", "no"], "Is Light Seafoam less than Dark Salmon?")
 BOAT = choice("A", ["10:00 AM", "11:00 AM", "10:30 AM", "11:30 AM"],
               "Chloe is at Palm Tree Island. If she wants to arrive at Rocky Cliffs at 12.15 PM, what time should she "
@@ -1418,6 +1434,24 @@ TABLE = [
         "sharpness, which might make it less likely to be real.\n\nSince the first three have very similar qualities, "
         "it is difficult to definitively choose one over the others. However, if I had to choose one, I would select:"
         "\n\n(C) the third image"), "correct", None),
+    ("4.1-a-clocks-a-m-is-no-letter", TOSS, ok("The parachute ball toss begins at 11:55 A.M."), "correct", None),
+    ("4.4-a-conclusion-after-not-listed-outranks-it", SCOOPS,
+     ok("So, there should be 30 different ways. However, this answer is not given in the provided choices. Thus, the "
+        "answer to option C in the image is:\n\n(C) False."), "correct", None),
+    ("4.4-not-listed-alone-still-answers-no-option-is-right", SCOOPS,
+     ok("So, there should be 30 different ways. However, this answer is not given in the provided choices."),
+     "incorrect", "wrong"),
+    ("2.2-a-sentence-ending-in-is-answered-on-the-last-line", FUR,
+     ok("Cleo has the genotype ff. The allele for light fur (f) is recessive to the allele for dark fur (F). Since "
+        "Cleo has two copies of the recessive allele, her phenotype for the fur color trait is:\n(A) light fur."),
+     "correct", None),
+    ("4.4-opening-on-the-none-is-right-option-chooses-it", WRONG_CHOICES, ok("(A) All given choices are wrong."),
+     "correct", None),
+    ("3.2-an-aside-then-is-the-correct-answer", TRAIN_POWER, ok("Answer: 電力 (electricity) is the correct answer."),
+     "correct", None),
+    ("4.4-letters-then-a-sentence-ending-on-one-option-after-a-colon", TRANSLUCENT,
+     ok("Answer: (A), (B), and (C). The three objects in the image have the same property: translucent."),
+     "correct", None),
     ("4.4-an-answer-opening-on-a-letter-the-options-lack", SEAFOAM, ok("(D) yes"), "incorrect", "wrong"),
     ("4.4-an-answer-opening-on-a-letter-the-options-lack-then-prose", SEAFOAM,
      ok("(C) No\nLight Seafoam and Dark Salmon are the same height."), "incorrect", "wrong"),
