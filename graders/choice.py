@@ -208,10 +208,19 @@ def _subscript(answer: str, line: str) -> bool:
 
 
 def _opening_of(said: str, options: tuple[str, ...]) -> int | None:
-    """The one option whose text opens with the whole of a short marker text, two words or more."""
-    if len(said.split()) < 2 or len(said) > 40:
+    """The one option whose text opens with the whole of a short marker text, two words or more; or, for a marker
+    sentence, the one option whose first two words, and only its, it opens with ('Country 2 has the most GDP per
+    person' for 'Country 2 records the highest GDP per capita.' beside 'Country 3 has …')."""
+    if len(said.split()) < 2 or len(said) > 120:
         return None
-    found = [i for i, o in enumerate(options) if o.startswith(said) and o[len(said):len(said) + 1] in (" ", "")]
+    if len(said) <= 40:
+        found = [i for i, o in enumerate(options) if o.startswith(said) and o[len(said):len(said) + 1] in (" ", "")]
+        if found:
+            return found[0] if len(found) == 1 else None
+    if spans.blocked(said, asides=False):
+        return None  # 'Option A is incorrect because …' rejects what it opens with
+    head = said.split()[:2]
+    found = [i for i, o in enumerate(options) if len(o.split()) >= 4 and o.split()[:2] == head]
     return found[0] if len(found) == 1 else None
 
 

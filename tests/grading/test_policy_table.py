@@ -405,6 +405,11 @@ TRAIN_POWER = case("choice", "A", "choice", prompt="This train is powered by wha
                    aliases=["electricity"])
 TRANSLUCENT = choice("A", ["translucent", "transparent", "sour"],
                      "Select the best answer. Which property do these three objects have in common?")
+GDP_2019 = choice("D", ["Country 3 has the highest GDP per capita.", "Country 1 records the highest GDP per capita.",
+                        "Country 5 has the highest GDP per capita.", "Country 2 records the highest GDP per capita.",
+                        "Country 4 records the highest GDP per capita."],
+                  "What is the country with the highest GDP per capita in 2019 among those in Country 2, Country 4 and "
+                  "Country 3?")
 SEAFOAM = choice("A", ["yes", "no"], "Is Light Seafoam less than Dark Salmon?")
 BOAT = choice("A", ["10:00 AM", "11:00 AM", "10:30 AM", "11:30 AM"],
               "Chloe is at Palm Tree Island. If she wants to arrive at Rocky Cliffs at 12.15 PM, what time should she "
@@ -1452,6 +1457,10 @@ TABLE = [
     ("4.4-letters-then-a-sentence-ending-on-one-option-after-a-colon", TRANSLUCENT,
      ok("Answer: (A), (B), and (C). The three objects in the image have the same property: translucent."),
      "correct", None),
+    ("4.2-a-marker-sentence-opening-with-one-options-first-words", GDP_2019,
+     ok("Answer: Country 2 has the most GDP per person in 2019."), "correct", None),
+    ("4.2-a-marker-sentence-negating-its-opening-words", GDP_2019,
+     ok("Answer: Country 2 is not the one with the most GDP per person."), "incorrect", "wrong"),
     ("4.4-an-answer-opening-on-a-letter-the-options-lack", SEAFOAM, ok("(D) yes"), "incorrect", "wrong"),
     ("4.4-an-answer-opening-on-a-letter-the-options-lack-then-prose", SEAFOAM,
      ok("(C) No\nLight Seafoam and Dark Salmon are the same height."), "incorrect", "wrong"),
