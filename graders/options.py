@@ -543,15 +543,17 @@ def _named_by_words(options: OptionSet, text: str, scenery: frozenset[str] = fro
 
 @lru_cache(maxsize=256)
 def _one_word_options(options: tuple[str, ...]) -> bool:
-    return len(options) >= 2 and all(o.isalpha() and len(o) >= 6 for o in options)
+    return len(options) >= 2 and all(o.isalpha() and len(o) >= 5 for o in options)
 
 
 def _misspelt(options: tuple[str, ...], words: list[tuple[int, str]]) -> list[Mention]:
-    """Words (of the first 400) one edit from exactly one option's stem: 'sagitate' for 'Sagittate'."""
+    """Words (of the first 400) one edit from exactly one option's stem, two for words of eight letters or more:
+    'sagitate' for 'Sagittate', 'capacitor' for 'Capacitator'."""
     found = []
     for at, w in words[:400]:
         if len(w) >= 5 and w.isalpha():
-            near = [i for i, o in enumerate(options) if Levenshtein.distance(w, stem(o), score_cutoff=1) <= 1]
+            edits = 2 if len(w) >= 8 else 1  # 'capacitor' for 'Capacitator': a long word may be two edits off
+            near = [i for i, o in enumerate(options) if Levenshtein.distance(w, stem(o), score_cutoff=edits) <= edits]
             if len(near) == 1:
                 found.append((at, near[0]))
     return found

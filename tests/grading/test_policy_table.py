@@ -410,6 +410,8 @@ GDP_2019 = choice("D", ["Country 3 has the highest GDP per capita.", "Country 1 
                         "Country 4 records the highest GDP per capita."],
                   "What is the country with the highest GDP per capita in 2019 among those in Country 2, Country 4 and "
                   "Country 3?")
+STORE_ENERGY = choice("C", ["Resistor", "Diode", "Capacitator", "Inductor"],
+                      "A device used to store electrical energy is called a:")
 SEAFOAM = choice("A", ["yes", "no"], "Is Light Seafoam less than Dark Salmon?")
 BOAT = choice("A", ["10:00 AM", "11:00 AM", "10:30 AM", "11:30 AM"],
               "Chloe is at Palm Tree Island. If she wants to arrive at Rocky Cliffs at 12.15 PM, what time should she "
@@ -1461,6 +1463,9 @@ TABLE = [
      ok("Answer: Country 2 has the most GDP per person in 2019."), "correct", None),
     ("4.2-a-marker-sentence-negating-its-opening-words", GDP_2019,
      ok("Answer: Country 2 is not the one with the most GDP per person."), "incorrect", "wrong"),
+    ("4.2-a-long-word-two-letters-off-a-one-word-option", STORE_ENERGY,
+     ok("A device used to store electrical energy is called a capacitor. A resistor, on the other hand, limits the "
+        "flow of current."), "correct", None),
     ("4.4-an-answer-opening-on-a-letter-the-options-lack", SEAFOAM, ok("(D) yes"), "incorrect", "wrong"),
     ("4.4-an-answer-opening-on-a-letter-the-options-lack-then-prose", SEAFOAM,
      ok("(C) No\nLight Seafoam and Dark Salmon are the same height."), "incorrect", "wrong"),
