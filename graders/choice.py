@@ -70,7 +70,7 @@ def _letters_named(text: str, letters: str, shown: bool,
         for m in pattern.finditer(text):
             if not shown and (m.group(1).islower() or (k == last and m.group(1) not in own)):
                 continue
-            if k == len(patterns) - 1 and _WORDLIKE.match(text, m.start()) and (
+            if k == last and _WORDLIKE.match(text, m.start()) and (
                     m.group(1) not in own or not _AFTER_WORD.search(text, max(0, m.start() - 40), m.start())):
                 continue  # 'A ball', 'I think'; but 'cog A will' names the option whose text is 'A'
             if role and m.start(1) == role.start(1):
@@ -133,9 +133,11 @@ def _named_in_aside(answer: str, options: O.OptionSet, letters: str, shown: bool
 # a lead-in that gives the answer's letter ('To answer your question, option C would be the best example:') is no
 # heading: the letter written outranks the words on the line after it (4.1)
 _GIVES_LETTER = re.compile(r"\b(?:option|choice|answer)\s+\(?[A-L]\)?\s+(?:is|would be|should be)\b")
+# a sentence ending in 'is:' whose next line, a bracketed letter, ends the answer ('…, her phenotype is:' / '(A) light
+# fur.'): that line is the answer
+_IS_THEN_LAST_LINE = re.compile(r"\b(?:is|would be|will be)[ \t]*:[ \t]*\n\s*(\([A-L]\)[^\n]{0,120}?)\s*$")
 # a sentence that gives its answer, then a colon before the reasons for it ('I believe image B is most likely to be
 # a real photograph, for the following reasons:'): the colon leads in to reasons, the sentence still states its value
-_IS_THEN_LAST_LINE = re.compile(r"\b(?:is|would be|will be)[ \t]*:[ \t]*\n\s*(\([A-L]\)[^\n]{0,120}?)\s*$")
 _REASONS_FOLLOW = re.compile(r"\b(?:for the following reasons?|for (?:these|several|a few|two|three) reasons|"
                              r"because of the following|here(?:'s| is) why)\s*:$", re.IGNORECASE)
 _OPENS_CONTRAST = re.compile(r"\W{0,3}(?:but|however|yet|actually|that said)\b", re.IGNORECASE)
@@ -729,6 +731,7 @@ _NONE_IS_RIGHT = re.compile(r"^\W*(?:none of (?:the|these|those|them)\b|(?:all|t
 
 
 @lru_cache(maxsize=256)
+@lru_cache(maxsize=256)  # per option list: asked again for every place of every answer
 def _says_none_is_right(choices: tuple[str, ...]) -> int | None:
     """The one option saying no option is right ('None of the above', 'All answer options are incorrect')."""
     found = [i for i, c in enumerate(choices) if _NONE_IS_RIGHT.search(c)]
@@ -1277,6 +1280,11 @@ def _not_given(claimed: list[str], options: tuple[str, ...], question: str) -> l
             if len(text) < 3 or not re.search(rf"(?<![\w.:]){re.escape(text)}(?![\w:])", stem)]
 
 
+def _lacked(letter: str, place: str) -> Match:
+    """A bracketed letter the options lack given as the answer: no option chosen (4.4)."""
+    return Match(0.0, False, None, f"answered ({letter}), which no option is", details={"place": place})
+
+
 def _hedged(letters: list[str], choices: tuple[str, ...], place: str) -> Match:
     named = ", ".join(f"({d}) {choices[_LETTERS.index(d)]}" for d in letters[:3])
     return Match(0.0, False, letters, f"hedged between {named}", details={"place": place})
@@ -1399,14 +1407,12 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
             beyond = _PAREN_LETTER.match(place.text)
             if beyond and beyond.group(1) not in letters:
                 # 'Answer: (D) True' for the options A to C: a letter the options lack chooses none (4.4)
-                return Match(0.0, False, None, f"answered ({beyond.group(1)}), which no option is",
-                             details={"place": place.kind})
+                return _lacked(beyond.group(1), place.kind)
         if place.kind == "lead" and place is found_places[0] and (beyond := _PAREN_LETTER.match(place.text)) and \
                 beyond.group(1) not in letters and letters and _opens(answer, place.text) and \
                 len(_BRACKETED_CAPITAL.findall(answer, 0, 2000)) == 1:  # not a list of lettered lines
             # '(D) yes' for the options A and B: the answer opens on a letter the options lack, none chosen (4.4)
-            return Match(0.0, False, None, f"answered ({beyond.group(1)}), which no option is",
-                         details={"place": place.kind})
+            return _lacked(beyond.group(1), place.kind)
         if unknown is None and place.kind in ("lead", "conclusion") and has_any(place.text, _UNDECIDED_NEEDS) and \
                 _UNDECIDED.search(place.text) and (place.kind == "lead" or _opens(answer, place.text)):
             guess = _guessed(answer, place, options, letters, shown, scenery, names, unknown, negative) \

@@ -74,16 +74,31 @@ def _trusted(part: str) -> list[tuple[str, dict, bool]]:
     return out
 
 
+def _keyed(seed: str, rows: list[tuple[str, dict]]) -> list[tuple[str, str, dict]]:
+    """(opaque key, row id, row), shuffled by the key: the key is a hash of the seed and the row id."""
+    return sorted(((hashlib.sha256(f"{seed}/{i}".encode()).hexdigest()[:10], i, r) for i, r in rows),
+                  key=lambda keyed: keyed[:2])
+
+
+def _write_packets(out_dir: Path, keyed: list[tuple[str, str, dict]], parts: int = 0) -> None:
+    """DIR/packet.jsonl (or, in `parts` parts, DIR/packet_1.jsonl …) and DIR/keys.json, key -> row id."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    if parts:
+        for part in range(parts):
+            _write_packet(out_dir / f"packet_{part + 1}.jsonl", keyed[part::parts])
+    else:
+        _write_packet(out_dir / "packet.jsonl", keyed)
+    (out_dir / "keys.json").write_text(json.dumps({k: i for k, i, _ in keyed}, indent=0), "utf-8")
+
+
 def packet(out_dir: Path, seed: str, part: str = "held-back") -> None:
     rows = _trusted(part)
     disagree = [(i, r) for i, r, same in rows if not same]
     agree = [(i, r) for i, r, same in rows if same]
     control = random.Random(seed).sample(agree, min(len(disagree), len(agree)))
     chosen = disagree + control
-    keyed = sorted(((hashlib.sha256(f"{seed}/{i}".encode()).hexdigest()[:10], i, r) for i, r in chosen))
-    out_dir.mkdir(parents=True, exist_ok=True)
-    _write_packet(out_dir / "packet.jsonl", keyed)
-    (out_dir / "keys.json").write_text(json.dumps({k: i for k, i, _ in keyed}, indent=0), "utf-8")
+    keyed = _keyed(seed, chosen)
+    _write_packets(out_dir, keyed)
     print(f"{len(keyed)} rows in {out_dir / 'packet.jsonl'}: {len(disagree)} disagreements, {len(control)} controls")
 
 
@@ -91,11 +106,8 @@ def reread(out_dir: Path, seed: str, parts: int) -> None:
     """Every row read once, for a second reader: the packet does not say which rows were disagreements."""
     rows = _rows_by_id()
     first = ga.adjudicated()
-    keyed = sorted((hashlib.sha256(f"{seed}/{i}".encode()).hexdigest()[:10], i, rows[i]) for i in first)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    for part in range(parts):
-        _write_packet(out_dir / f"packet_{part + 1}.jsonl", keyed[part::parts])
-    (out_dir / "keys.json").write_text(json.dumps({k: i for k, i, _ in keyed}, indent=0), "utf-8")
+    keyed = _keyed(seed, [(i, rows[i]) for i in first])
+    _write_packets(out_dir, keyed, parts)
     print(f"{len(keyed)} rows in {parts} packets under {out_dir}")
 
 
@@ -110,10 +122,8 @@ def tiebreak(out_dir: Path, seed: str, part: str) -> None:
     alike = [i for i in twice if first[i] == second[i]]
     chosen = split + random.Random(seed).sample(alike, min(len(split), len(alike)))
     rows = _rows_by_id()
-    keyed = sorted((hashlib.sha256(f"{seed}/{i}".encode()).hexdigest()[:10], i, rows[i]) for i in chosen)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    _write_packet(out_dir / "packet.jsonl", keyed)
-    (out_dir / "keys.json").write_text(json.dumps({k: i for k, i, _ in keyed}, indent=0), "utf-8")
+    keyed = _keyed(seed, [(i, rows[i]) for i in chosen])
+    _write_packets(out_dir, keyed)
     print(f"{len(keyed)} rows in {out_dir / 'packet.jsonl'}: {len(split)} read differently, "
           f"{len(chosen) - len(split)} controls")
 
