@@ -46,7 +46,7 @@ def evaluate_batch(options: EvalOptions, polling: BatchPolling | None = None, *,
         options.endpoint = base_url(options.endpoint)
     options.golden = suite_folder(options.suite, options.out, options.golden, log=notify)
     with_variants(options, variants, notify)
-    return write_reports(run_batch(options, polling, notify), options.golden)
+    return write_reports(run_batch(options, polling, notify), options.golden, [options.api_key])
 
 
 def evaluate(options: EvalOptions, *, notify: Callable[[str], None] = lambda _: None,
@@ -73,7 +73,7 @@ def evaluate(options: EvalOptions, *, notify: Callable[[str], None] = lambda _: 
     cited = attach_probe(run_dir, read_run_info(run_dir), options.out, probe)  # eval --probe, or the newest
     if cited:
         notify(f"citing the frames probe {cited}")
-    return write_reports(run_dir, options.golden)
+    return write_reports(run_dir, options.golden, [options.api_key])
 
 
 @dataclass

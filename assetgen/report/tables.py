@@ -15,6 +15,8 @@ from assetgen.report.stats import cluster_bootstrap, mcnemar_exact, wilson
 from assetgen.run.records import ResponseRecord
 from assetgen.run.toolcalls import NO_PARSER_HINT, refused_for_no_parser
 from graders import Grade, category_key
+from graders.codetests import UNISOLATED
+from graders.sandbox import NOT_RUN
 
 Pair = tuple[ResponseRecord, Grade]
 TOTAL = "total"
@@ -304,7 +306,15 @@ def warnings(report: RunReport) -> list[str]:
     refused = sum(refused_for_no_parser(r.status, r.http_status, r.error) for r, _ in report.grades)
     if refused:
         out.append(f"{refused} tool-calling request(s) refused with HTTP 400: {NO_PARSER_HINT}.")
-    errors = sum(g.verdict == "error" for _, g in report.grades)
+    not_run = [g for _, g in report.grades if g.verdict == "error" and g.explanation.startswith(NOT_RUN)]
+    if not_run:  # once, with the reason: the same for every code case of the run
+        out.append(f"{len(not_run)} code test(s) not run, left out of every accuracy: "
+                   f"{not_run[0].explanation[len(NOT_RUN):].lstrip(': ')}")
+    unisolated = sum(g.grader == "code_tests" and g.explanation.startswith(UNISOLATED) for _, g in report.grades)
+    if unisolated:
+        out.append(f"{unisolated} code test(s) ran the model's code WITHOUT OS isolation "
+                   "(--allow-unisolated-code): it could read and send anything this user can.")
+    errors = sum(g.verdict == "error" for _, g in report.grades) - len(not_run)
     if errors:
         out.append(f"{errors} request(s) got no answer (transport errors); they are left out of every accuracy.")
     if report.probe and report.probe.recommendation and not report.probe.recommendation.startswith("no setting"):
