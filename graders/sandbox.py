@@ -40,6 +40,7 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
+import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -78,7 +79,9 @@ import sys, os, json, io, builtins
 
 def main():
     data = json.loads(sys.stdin.read())
-    token = data.pop("token")  # only ever in this frame's locals: frames are closed to the code
+    token = data.pop("token")  # kept in this frame alone
+    null = os.open("/dev/null", os.O_RDWR)
+    os.dup2(null, 0)  # the input (the token with it) is closed to the code
     if os.getuid() == 0 and data["drop"]:  # a privileged bwrap: give up root before anything else
         os.setgroups([])
         os.setresgid(data["gid"], data["gid"], data["gid"])
@@ -87,7 +90,6 @@ def main():
             raise SystemExit("could not give up root")
     write, dumps, result_fd = os.write, json.dumps, 3
     write(2, data["ready"].encode())
-    null = os.open("/dev/null", os.O_WRONLY)
     os.dup2(null, 1)
     os.dup2(null, 2)
     os.close(null)
@@ -290,24 +292,22 @@ def run_function(code: str, function: str, calls: list[list[Any]], *, wall_secon
                "ready": READY.decode(), "audit": _AUDIT, "drop": where.drop,
                "uid": SANDBOX_UID, "gid": SANDBOX_GID}
     command = [*where.command, "-c", _CHILD] if where.available else [_interpreter(), "-I", "-S", "-c", _CHILD]
-    with tempfile.TemporaryDirectory(prefix="assetgen-sandbox-") as work, \
+    with tempfile.TemporaryDirectory(prefix="assetgen-sandbox-") as work, tempfile.TemporaryFile(dir=work) as given, \
             tempfile.TemporaryFile(dir=work) as result, tempfile.TemporaryFile(dir=work) as said:
+        given.write(json.dumps(payload).encode("utf-8", "replace"))  # a file: nothing blocks on a child that
+        given.seek(0)  # never reads it, and the harness closes it before the code runs
         try:
             child = subprocess.Popen(
-                command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=said, cwd=work, env={},
+                command, stdin=given, stdout=subprocess.DEVNULL, stderr=said, cwd=work, env={},
                 preexec_fn=_limits_for(where, result.fileno()), start_new_session=True, close_fds=True,
                 pass_fds=(RESULT_FD,))
         except OSError as exc:
             raise NotRun(f"{NOT_RUN}: the sandbox could not start: {exc}") from None
-        timed_out = False
         try:
-            child.communicate(json.dumps(payload).encode("utf-8", "replace"), timeout=wall_seconds)
-        except subprocess.TimeoutExpired:
-            timed_out = True
-        except (BrokenPipeError, OSError):  # it ended before reading its input: the stderr says why
-            pass
+            status, cpu = _reap(child, time.monotonic() + wall_seconds)
         finally:
             _kill(child)
+        timed_out = status is None
         said.seek(0)
         stderr = said.read(64 * 1024)
         result.seek(0)
@@ -319,10 +319,12 @@ def run_function(code: str, function: str, calls: list[list[Any]], *, wall_secon
         raise NotRun(f"{NOT_RUN}: the sandbox failed to start ({lines[-1][:150] if lines else 'no message'})")
     outcome = _read_result(text, token, len(calls))
     if outcome is None:
-        code = child.returncode
+        code = status
         if where.available and code is not None and code > 128:  # bwrap exits 128 + N for a child killed by N
             code = 128 - code
-        if timed_out or code == -signal.SIGXCPU:
+        # the CPU limit: SIGXCPU, or (for a process that is its namespace's init, which ignores SIGXCPU) the
+        # SIGKILL at the hard limit, told by the CPU time the child's processes used
+        if timed_out or code == -signal.SIGXCPU or cpu >= CPU_SECONDS:
             outcome = _timed_out(wall_seconds)
         else:
             why = _signal_name(code)
@@ -377,6 +379,21 @@ def _timed_out(wall_seconds: float) -> Outcome:
     # grade must not depend on the machine's load
     return Outcome("timeout", error=f"no result within the time limits ({CPU_SECONDS} s of CPU, "
                                     f"{wall_seconds:g} s in all); stopped")
+
+
+def _reap(child: subprocess.Popen, deadline: float) -> tuple[int | None, float]:
+    """Wait for the child until `deadline`: its exit code (None when still running) and the CPU seconds it
+    and every process it reaped used (wait4's rusage, this child's alone even with other sandboxes running)."""
+    pause = 0.002
+    while True:
+        pid, status, usage = os.wait4(child.pid, os.WNOHANG)
+        if pid:
+            child.returncode = os.waitstatus_to_exitcode(status)
+            return child.returncode, usage.ru_utime + usage.ru_stime
+        if time.monotonic() >= deadline:
+            return None, 0.0
+        time.sleep(pause)
+        pause = min(pause * 2, 0.05)
 
 
 def _kill(child: subprocess.Popen) -> None:

@@ -362,8 +362,10 @@ sandbox._AUDIT = False
 where = sandbox.isolation()
 escape = open(sys.argv[2]).read()
 out = sandbox.run_function(escape, "f", [[1]])
+busy = sandbox.run_function("def f(n):\n    while True:\n        pass", "f", [[1]],
+                            wall_seconds=sandbox.CPU_SECONDS + 3.0)
 print(json.dumps({"uid": os.getuid(), "available": where.available, "reason": where.reason, "drop": where.drop,
-                  "status": out.status, "results": out.results}))
+                  "status": out.status, "results": out.results, "busy": [busy.status, busy.error]}))
 '''
 
 
@@ -395,6 +397,7 @@ def test_attacks_fail_as_an_unprivileged_user(tmp_path, listener):
     if not report["available"]:
         pytest.skip(f"no user namespaces for an unprivileged user here: {report['reason']}")
     assert report["uid"] == sandbox.SANDBOX_UID and report["drop"] is False and report["status"] == "ok"
+    assert report["busy"][0] == "timeout", report["busy"]  # the code is its namespace's init: no SIGXCPU
     text = json.dumps(report["results"])
     assert SECRET not in text and "connected" not in text and text.count("no network") == 3
     assert listener.hits == 0
