@@ -196,6 +196,19 @@ def test_redirects_are_not_followed(tmp_path):
         record = only(run(server, tmp_path))
     assert server.elsewhere == 0
     assert record.status == "error" and record.http_status == 307 and "not followed" in record.error
+    assert f"a redirect to http://127.0.0.1:{server.port}/v1/elsewhere, not followed" in record.error
+
+
+def test_a_redirect_target_is_named_without_its_secrets():
+    from assetgen.run.client import redirect_error
+    from assetgen.run.untrusted import Scrubber
+
+    line = redirect_error(302, f"http://user:pw@evil.test/{KEY}/\x1b[2J?token=t0k3n&q=1", Scrubber([KEY]))
+    assert line.startswith("HTTP 302: a redirect to http://evil.test/***/\\x1b[2J?token=***&q=1, not followed")
+    assert KEY not in line and "pw@" not in line and "\n" not in line and "\x1b" not in line
+    assert redirect_error(301, None, Scrubber([])) == ("HTTP 301: a redirect, not followed (it could take the "
+                                                        "request and its key elsewhere)")
+    assert "http://[broken" in redirect_error(307, "http://[broken", Scrubber([]))
 
 
 # ---- markup and escapes in the terminal report; links in report.md; NUL and U+202E in report.html --------
