@@ -392,10 +392,14 @@ def sweep_command(families, knob_range, fixed_args, preset, per_level, variants,
               help="Context limit in tokens, as vLLM's: /v1/models reports it, a longer prompt gets its 400.")
 @click.option("--no-tool-parser", is_flag=True,
               help="Refuse requests with tools (400) as vLLM does without --enable-auto-tool-choice.")
+@click.option("--header-timeout", type=click.FloatRange(min=0, min_open=True), default=30.0, show_default=True,
+              help="Seconds a connection has to send a whole request head (after opening, or after its last "
+              "answer); a slower one is closed, so trickling clients cannot hold file descriptors.")
 def serve_command(host, port, num_frames, fps, max_pixels, think, think_in_content, redact_secrets, latency,
                   tokens_per_s, token_time, prefill_per_1k, length_fields, runaway_reasoning, fail_rate, degenerate,
-                  max_model_len, no_tool_parser) -> None:
-    """Run the reference endpoint: an OpenAI-compatible server that answers from pixels."""
+                  max_model_len, no_tool_parser, header_timeout) -> None:
+    """Run the reference endpoint: an OpenAI-compatible server that answers from pixels. A client that hangs
+    up is one line in the log ('a client hung up ...'), never a traceback; /metrics counts them."""
     from assetgen.reference.pacing import Pace
     from assetgen.reference.server import ServeOptions, serve
 
@@ -404,7 +408,7 @@ def serve_command(host, port, num_frames, fps, max_pixels, think, think_in_conte
     options = ServeOptions(num_frames=num_frames, fps=fps, max_pixels=max_pixels, think=think or think_in_content,
                            think_in_content=think_in_content, redact_secrets=redact_secrets, latency=latency,
                            tokens_per_s=tokens_per_s, fail_rate=fail_rate, degenerate=degenerate,
-                           max_model_len=max_model_len, no_tool_parser=no_tool_parser)
+                           max_model_len=max_model_len, no_tool_parser=no_tool_parser, header_timeout=header_timeout)
     try:
         options.pace = Pace(token_s=token_time, prefill_s_per_1k=prefill_per_1k, length_fields=length_fields,
                             runaway_reasoning=runaway_reasoning)
