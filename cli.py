@@ -24,14 +24,15 @@ class Group(click.Group):
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
-        except AssetgenError as exc:
-            from assetgen.run.runner import EndpointUnreachable
-
-            _fail(str(exc), 3 if isinstance(exc, EndpointUnreachable) else 2)
+        except AssetgenError as exc:  # 2, or the error's own code (3: unreachable, 4: the run stopped)
+            _fail(str(exc), getattr(exc, "exit_code", 2))
         except KeyboardInterrupt:
             _fail("interrupted", 130)
         except OSError as exc:  # a folder that cannot be written, a full disk: the machine, not a bug
-            _fail(f"{exc.filename}: {exc.strerror}" if exc.filename and exc.strerror else str(exc))
+            import errno
+
+            full = exc.errno in (errno.ENOSPC, errno.EDQUOT)  # as a run stopped by a full disk: exit 4
+            _fail(f"{exc.filename}: {exc.strerror}" if exc.filename and exc.strerror else str(exc), 4 if full else 2)
 
 
 @click.group(cls=Group)
@@ -244,7 +245,12 @@ def grade_command(responses, golden, out) -> None:
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("runs"), show_default=True,
               help="Parent folder of the new run folder.")
 @click.option("--resume", type=click.Path(file_okay=False, exists=True, path_type=Path), default=None,
-              help="Continue a run folder: finished cases are skipped.")
+              help="Continue a run folder: finished cases are skipped, and the rest is asked as the run was "
+              "started (its run.json). --model, --golden, --suite, --filter, --limit and the request options "
+              "(--repeat, --thinking, --max-tokens, ...) given again must agree with the run's, or it refuses "
+              "(exit 2); --endpoint may name another server. If the endpoint no longer lists the run's model it "
+              "refuses too, rather than mix two models' answers, unless --model names the run's model again "
+              "(then it warns).")
 @click.option("--fail-under", type=float, default=None, help="Exit 1 when accuracy is below this fraction.")
 @click.option("--variants", type=int, default=None, metavar="K",
               help="Ask K variants of each case (same family, knobs and question, new seeds; the first is the "
@@ -257,7 +263,18 @@ def grade_command(responses, golden, out) -> None:
 def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat, video_mode, num_frames, max_tokens,
                  temperature, seed, timeout, retries, concurrency, thinking, extra_body, no_stream, out, resume,
                  fail_under, variants, batch, concurrency_levels, probe) -> None:
-    """Measure an OpenAI-compatible endpoint on the golden set and report like a benchmark."""
+    """Measure an OpenAI-compatible endpoint on the golden set and report like a benchmark.
+
+    \b
+    Exit codes:
+      0    the run finished (and met --fail-under, if given)
+      1    accuracy below --fail-under
+      2    a bad option or input, said in one line; nothing recorded is lost
+      3    no answer at all: the endpoint is unreachable, or every request failed
+      4    the run stopped: its folder could not be written (a full disk, a quota); every answer
+           recorded is whole and kept, and --resume RUN_DIR goes on once there is room
+      130  interrupted (Ctrl-C); --resume RUN_DIR goes on
+    """
     import orjson
 
     from assetgen.dataset.golden import default_golden
@@ -265,7 +282,7 @@ def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat
     from assetgen.report.evaluate import evaluate, evaluate_batch, judge
     from assetgen.run.endpoint import api_key as resolve_key
     from assetgen.run.payload import RequestOptions
-    from assetgen.run.runner import EvalOptions
+    from assetgen.run.runner import RESUME_KEPT, EvalOptions
     from assetgen.run.scale import parse_levels
 
     try:
@@ -283,8 +300,11 @@ def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat
     if golden is not None and suite != "vision":
         raise AssetgenError(f"--golden names the suite folder; --suite {suite} builds its own: give one of them")
     thinking = thinking or ("both" if suite == "article" else "server-default")
+    context = click.get_current_context()
+    given = frozenset(name for name in RESUME_KEPT.keys() | {"golden"}
+                      if context.get_parameter_source(name) not in (None, click.core.ParameterSource.DEFAULT))
     options = EvalOptions(
-        endpoint=endpoint, golden=golden or default_golden(), out=out, model=model,
+        endpoint=endpoint, golden=golden or default_golden(), out=out, model=model, given=given,
         api_key=resolve_key(api_key), filters=tuple(filters), limit=limit, repeat=repeat, concurrency=concurrency,
         thinking=thinking, timeout=timeout, retries=retries, resume=resume, suite=suite, concurrency_levels=levels,
         request=RequestOptions(model="", max_tokens=max_tokens, temperature=temperature, seed=seed,
