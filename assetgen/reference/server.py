@@ -116,7 +116,7 @@ class Reference:
 
     def guard_heads(self, server: web.Server) -> None:
         """Close a connection that sends no whole request head within `header_timeout` of opening. aiohttp's
-        keep-alive timeout (set to the same) covers the heads after the first; its versions before 3.14 never
+        keep-alive timeout (set to the same) covers the heads after the first; older aiohttp releases never
         time out the first one, so this timer does, whatever the version."""
         loop, seconds, made, lost = asyncio.get_running_loop(), self.options.header_timeout, \
             server.connection_made, server.connection_lost
