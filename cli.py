@@ -24,14 +24,15 @@ class Group(click.Group):
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
-        except AssetgenError as exc:
-            from assetgen.run.runner import EndpointUnreachable
-
-            _fail(str(exc), 3 if isinstance(exc, EndpointUnreachable) else 2)
+        except AssetgenError as exc:  # 2, or the error's own code (3: unreachable, 4: the run stopped)
+            _fail(str(exc), getattr(exc, "exit_code", 2))
         except KeyboardInterrupt:
             _fail("interrupted", 130)
         except OSError as exc:  # a folder that cannot be written, a full disk: the machine, not a bug
-            _fail(f"{exc.filename}: {exc.strerror}" if exc.filename and exc.strerror else str(exc))
+            import errno
+
+            full = exc.errno in (errno.ENOSPC, errno.EDQUOT)  # as a run stopped by a full disk: exit 4
+            _fail(f"{exc.filename}: {exc.strerror}" if exc.filename and exc.strerror else str(exc), 4 if full else 2)
 
 
 @click.group(cls=Group)
@@ -253,7 +254,12 @@ def grade_command(responses, golden, out) -> None:
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("runs"), show_default=True,
               help="Parent folder of the new run folder.")
 @click.option("--resume", type=click.Path(file_okay=False, exists=True, path_type=Path), default=None,
-              help="Continue a run folder: finished cases are skipped.")
+              help="Continue a run folder: finished cases are skipped, and the rest is asked as the run was "
+              "started (its run.json). --model, --golden, --suite, --filter, --limit and the request options "
+              "(--repeat, --thinking, --max-tokens, ...) given again must agree with the run's, or it refuses "
+              "(exit 2); --endpoint may name another server. If the endpoint no longer lists the run's model it "
+              "refuses too, rather than mix two models' answers, unless --model names the run's model again "
+              "(then it warns).")
 @click.option("--fail-under", type=float, default=None, help="Exit 1 when accuracy is below this fraction.")
 @click.option("--variants", type=int, default=None, metavar="K",
               help="Ask K variants of each case (same family, knobs and question, new seeds; the first is the "
@@ -266,7 +272,18 @@ def grade_command(responses, golden, out) -> None:
 def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat, video_mode, num_frames, max_tokens,
                  temperature, seed, timeout, retries, concurrency, thinking, extra_body, no_stream, out, resume,
                  fail_under, variants, batch, concurrency_levels, probe) -> None:
-    """Measure an OpenAI-compatible endpoint on the golden set and report like a benchmark."""
+    """Measure an OpenAI-compatible endpoint on the golden set and report like a benchmark.
+
+    \b
+    Exit codes:
+      0    the run finished (and met --fail-under, if given)
+      1    accuracy below --fail-under
+      2    a bad option or input, said in one line; nothing recorded is lost
+      3    no answer at all: the endpoint is unreachable, or every request failed
+      4    the run stopped: its folder could not be written (a full disk, a quota); every answer
+           recorded is whole and kept, and --resume RUN_DIR goes on once there is room
+      130  interrupted (Ctrl-C); --resume RUN_DIR goes on
+    """
     import orjson
 
     from assetgen.dataset.golden import default_golden
@@ -274,7 +291,7 @@ def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat
     from assetgen.report.evaluate import evaluate, evaluate_batch, judge
     from assetgen.run.endpoint import api_key as resolve_key
     from assetgen.run.payload import RequestOptions
-    from assetgen.run.runner import EvalOptions
+    from assetgen.run.runner import RESUME_KEPT, EvalOptions
     from assetgen.run.scale import parse_levels
 
     try:
@@ -292,8 +309,11 @@ def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat
     if golden is not None and suite != "vision":
         raise AssetgenError(f"--golden names the suite folder; --suite {suite} builds its own: give one of them")
     thinking = thinking or ("both" if suite == "article" else "server-default")
+    context = click.get_current_context()
+    given = frozenset(name for name in RESUME_KEPT.keys() | {"golden"}
+                      if context.get_parameter_source(name) not in (None, click.core.ParameterSource.DEFAULT))
     options = EvalOptions(
-        endpoint=endpoint, golden=golden or default_golden(), out=out, model=model,
+        endpoint=endpoint, golden=golden or default_golden(), out=out, model=model, given=given,
         api_key=resolve_key(api_key), filters=tuple(filters), limit=limit, repeat=repeat, concurrency=concurrency,
         thinking=thinking, timeout=timeout, retries=retries, resume=resume, suite=suite, concurrency_levels=levels,
         request=RequestOptions(model="", max_tokens=max_tokens, temperature=temperature, seed=seed,
@@ -401,10 +421,14 @@ def sweep_command(families, knob_range, fixed_args, preset, per_level, variants,
               help="Context limit in tokens, as vLLM's: /v1/models reports it, a longer prompt gets its 400.")
 @click.option("--no-tool-parser", is_flag=True,
               help="Refuse requests with tools (400) as vLLM does without --enable-auto-tool-choice.")
+@click.option("--header-timeout", type=click.FloatRange(min=0, min_open=True), default=30.0, show_default=True,
+              help="Seconds a connection has to send a whole request head (after opening, or after its last "
+              "answer); a slower one is closed, so trickling clients cannot hold file descriptors.")
 def serve_command(host, port, num_frames, fps, max_pixels, think, think_in_content, redact_secrets, latency,
                   tokens_per_s, token_time, prefill_per_1k, length_fields, runaway_reasoning, fail_rate, degenerate,
-                  max_model_len, no_tool_parser) -> None:
-    """Run the reference endpoint: an OpenAI-compatible server that answers from pixels."""
+                  max_model_len, no_tool_parser, header_timeout) -> None:
+    """Run the reference endpoint: an OpenAI-compatible server that answers from pixels. A client that hangs
+    up is one line in the log ('a client hung up ...'), never a traceback; /metrics counts them."""
     from assetgen.reference.pacing import Pace
     from assetgen.reference.server import ServeOptions, serve
 
@@ -413,7 +437,7 @@ def serve_command(host, port, num_frames, fps, max_pixels, think, think_in_conte
     options = ServeOptions(num_frames=num_frames, fps=fps, max_pixels=max_pixels, think=think or think_in_content,
                            think_in_content=think_in_content, redact_secrets=redact_secrets, latency=latency,
                            tokens_per_s=tokens_per_s, fail_rate=fail_rate, degenerate=degenerate,
-                           max_model_len=max_model_len, no_tool_parser=no_tool_parser)
+                           max_model_len=max_model_len, no_tool_parser=no_tool_parser, header_timeout=header_timeout)
     try:
         options.pace = Pace(token_s=token_time, prefill_s_per_1k=prefill_per_1k, length_fields=length_fields,
                             runaway_reasoning=runaway_reasoning)

@@ -69,7 +69,7 @@ def evaluate(options: EvalOptions, *, notify: Callable[[str], None] = lambda _: 
             notify(f"no --endpoint given: using the built-in reference endpoint at {endpoint}")
         options.endpoint = base_url(endpoint)
         with ProgressBar() as bar:
-            run_dir = run_eval(options, bar)
+            run_dir = run_eval(options, bar, notify)
     cited = attach_probe(run_dir, read_run_info(run_dir), options.out, probe)  # eval --probe, or the newest
     if cited:
         notify(f"citing the frames probe {cited}")

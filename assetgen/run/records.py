@@ -88,6 +88,9 @@ class RunPart(BaseModel):
     finished: bool = Field(False, description="Whether the part ran to its end (False: killed or crashed).")
     endpoint: str = Field(description="Base URL it asked, without credentials.")
     builtin_endpoint: bool = Field(False, description="Whether that was the built-in reference endpoint.")
+    models: list[str] | None = Field(None, description="The models the endpoint listed at /v1/models when this "
+                                     "part started (at most 32; None: no list). A resumed part whose list lacks "
+                                     "the run's `model` went on only because --model named it again.")
 
 
 class RunInfo(BaseModel):
