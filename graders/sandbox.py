@@ -71,6 +71,7 @@ class NotRun(Exception):
     failed to start): an `error` grade whose explanation is the message (POLICY.md 1.5). This module needs
     nothing but the standard library, so it can be checked on its own under any interpreter."""
 
+
 _AUDIT = True  # the second wall; tests switch it off to attack the OS wall alone
 
 _CHILD = r'''
