@@ -82,6 +82,7 @@ def print_report(report: RunReport, console: Console | None = None) -> None:
     console = console or stdout_console()
     info = report.info
     console.print(Text.assemble(("assetgen eval", "bold"), plain(f": {info.model} at {info.endpoint} ({info.run_id})")))
+    console.print(plain(tables.versions_line(report), "dim"))
     for line in tables.warnings(report):
         console.print(plain(f"!! {line}", "bold red"))
     several = len(report.summaries) > 1

@@ -288,6 +288,7 @@ def html_report(report: RunReport, run_dir: Path, plots: list[str], *, embed_lim
         "show_repeat": any(a.record.repeat for c in cards for a in c.attempts),
         "any_consistency": any(consistency.values()),
         "info": report.info,
+        "versions": tables.versions_line(report),
         "title": f"assetgen · {report.info.model} · {report.info.run_id}",
         "warnings": warnings,
         "labels": labels,

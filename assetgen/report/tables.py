@@ -7,6 +7,8 @@ import statistics
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+import graders
+from assetgen._version import __version__
 from assetgen.report.dimensions import Section
 from assetgen.report.dimensions import sections as dimensions
 from assetgen.report.grading import RunReport, label_key
@@ -312,6 +314,23 @@ def warnings(report: RunReport) -> list[str]:
     if report.verdict and report.verdict.flagged and report.spec:
         out.insert(0, headline(report))  # fast but broken: before anything else
     return out
+
+
+def versions_line(report: RunReport) -> str:
+    """Which assetgen made the run and which graders graded this report, for every report's header.
+
+    A figure compares with another only when both were graded by the same graders (their rules decide what
+    counts as right), and reports re-grade with the graders installed when they are written: so the graders
+    named are this process's, and the ones the run was first graded by are added when they differ.
+    """
+    info = report.info
+    made = info.assetgen_version or info.versions.get("assetgen", "?")
+    line = f"assetgen {made} · graders {graders.__version__}"
+    if made != __version__:
+        line += f" (reported by assetgen {__version__})"
+    if info.graders_version and info.graders_version != graders.__version__:
+        line += f" (first graded by graders {info.graders_version})"
+    return line
 
 
 def headline(report: RunReport) -> str | None:

@@ -16,6 +16,7 @@ from typing import Any
 
 import orjson
 
+import graders
 from assetgen._version import __version__
 from assetgen.dataset.golden import library_versions, load_golden
 from assetgen.dataset.records import CaseToSend
@@ -122,8 +123,13 @@ def new_run_dir(out: Path, model: str, golden_hash: str) -> Path:
 def versions() -> dict[str, str]:
     import aiohttp
 
-    return {"assetgen": __version__, "python": platform.python_version(), "aiohttp": aiohttp.__version__,
-            **library_versions()}
+    return {"assetgen": __version__, "graders": graders.__version__, "python": platform.python_version(),
+            "aiohttp": aiohttp.__version__, **library_versions()}
+
+
+def release_versions() -> dict[str, str]:
+    """run.json's own fields for the versions of assetgen and of the graders (RunInfo)."""
+    return {"assetgen_version": __version__, "graders_version": graders.__version__}
 
 
 def record_from(outcome: Outcome, case: CaseToSend, repeat: int, thinking: str, summary, frames_shown,
@@ -215,7 +221,7 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
             run_dir = new_run_dir(opts.out, model, golden_hash)
             info = RunInfo(run_id=run_dir.name, endpoint=endpoint, model=model,
                            options=opts.public(), golden=str(opts.golden), golden_sha256=golden_hash,
-                           case_count=len(cases), versions=versions(), started=_now(),
+                           case_count=len(cases), versions=versions(), **release_versions(), started=_now(),
                            builtin_endpoint=opts.builtin_endpoint)
         opts.request.model = model
         responses = run_dir / "responses.jsonl"
