@@ -360,7 +360,7 @@ def sweep_command(families, knob_range, fixed_args, preset, per_level, variants,
         request=RequestOptions(model="", max_tokens=max_tokens, video_mode=video_mode or "video_url",
                                num_frames=num_frames))
     result = run_sweep(options, notify=lambda line: click.echo(line, err=True))
-    print_sweep(result)
+    print_sweep(result, options.folder())
     if not any(level.answered for series in result.series for level in series.levels):
         _fail(f"no request got an answer; every failure is in the sweep folder's {result.run}/responses.jsonl", 3)
 

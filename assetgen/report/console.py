@@ -180,8 +180,12 @@ class ProgressBar:
         return False
 
 
-def print_sweep(result, console: Console | None = None) -> None:
-    """A sweep's levels and fits (`sweep_record.SweepResult`)."""
+def print_sweep(result, folder: Path, console: Console | None = None) -> None:
+    """A sweep's levels and fits (`sweep_record.SweepResult`), and where its files are.
+
+    The paths name the sweep folder (as given, or the default one under sweeps/), so they open from where the
+    command ran; `result.run` alone is relative to that folder.
+    """
     from assetgen.report.sweep_view import headline, level_rows
 
     console = console or stdout_console()
@@ -189,4 +193,6 @@ def print_sweep(result, console: Console | None = None) -> None:
     console.print(rich_table("Accuracy by level", *level_rows(result), total_last=False))
     for series in result.series:
         console.print(plain(series.summary))
-    console.print(plain(f"every answer: {result.run}/report.html; the figure: sweep.png"))
+    # soft_wrap: a long path stays on one line, so it can be copied whole
+    console.print(plain(f"every answer: {folder / result.run / 'report.html'}; the figure: {folder / 'sweep.png'}"),
+                  soft_wrap=True)
