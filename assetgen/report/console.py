@@ -7,6 +7,8 @@ terminal), so a model's answer or a suite's name cannot restyle or rewrite the s
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -153,26 +155,47 @@ def print_comparison(result: tuple[Comparison, list[Path]], console: Console | N
     console.print(plain("written to " + ", ".join(str(p) for p in written)))
 
 
-class ProgressBar:
-    """A rich progress bar on stderr while a run asks its questions (silent when stderr is no terminal)."""
+# piped (a CI log, `| tee`): a plain progress line at most this often, since a bar cannot redraw there
+PIPED_PROGRESS_EVERY_S = 10.0
 
-    def __init__(self) -> None:
-        self.console = Console(stderr=True)
+
+class ProgressBar:
+    """Progress on stderr while a run asks its questions: a rich bar on a terminal; piped, a plain line now and
+    then (`asking: 12/55 answered, 10 s`) and one at the end, so a long run is never silent in a log."""
+
+    def __init__(self, console: Console | None = None, every_s: float = PIPED_PROGRESS_EVERY_S,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.console = console or Console(stderr=True)
         self.progress = Progress(TextColumn("asking"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                                  console=self.console, transient=True)
         self.task = None
+        self.every_s, self.clock = every_s, clock
+        self.started: float | None = None
+        self.said: float | None = None  # when the last piped line was written
 
     def __enter__(self):
         if self.console.is_terminal:
             self.progress.start()
+        else:  # the time a piped line gives counts from here, as the bar's does
+            self.started = self.said = self.clock()
         return self
 
     def __call__(self, done: int, total: int) -> None:
         if not self.console.is_terminal:
+            self._line(done, total)
             return
         if self.task is None:
             self.task = self.progress.add_task("asking", total=total)
         self.progress.update(self.task, completed=done)
+
+    def _line(self, done: int, total: int) -> None:
+        now = self.clock()
+        if self.started is None:
+            self.started = self.said = now
+        if done >= total or now - self.said >= self.every_s:
+            self.said = now
+            self.console.print(f"asking: {done}/{total} answered, {now - self.started:.0f} s", markup=False,
+                               highlight=False, soft_wrap=True)
 
     def __exit__(self, *exc):
         if self.console.is_terminal:

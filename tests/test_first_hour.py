@@ -1,0 +1,36 @@
+"""What a newcomer tripped on in the first hour (issue #33), each pinned by a test."""
+
+from __future__ import annotations
+
+import io
+
+from click.testing import CliRunner
+from rich.console import Console
+
+import cli
+from assetgen.report.console import ProgressBar
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_piped_progress_prints_a_plain_line_now_and_then_and_at_the_end():
+    out, clock = io.StringIO(), FakeClock()
+    with ProgressBar(Console(file=out), every_s=10.0, clock=clock) as bar:
+        for done, at in [(1, 101), (2, 105), (3, 111), (4, 115), (5, 122), (6, 123)]:
+            clock.now = at
+            bar(done, 6)
+    assert out.getvalue().splitlines() == ["asking: 3/6 answered, 11 s", "asking: 5/6 answered, 22 s",
+                                           "asking: 6/6 answered, 23 s"]
+    assert "\x1b" not in out.getvalue()  # no bar, no escape codes in a log
+
+
+def test_a_piped_eval_is_not_silent_while_asking(tmp_path):
+    result = CliRunner().invoke(cli.main, ["eval", "--filter", "arithmetic", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "asking: 1/1 answered" in result.output
