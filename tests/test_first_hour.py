@@ -34,3 +34,17 @@ def test_a_piped_eval_is_not_silent_while_asking(tmp_path):
     result = CliRunner().invoke(cli.main, ["eval", "--filter", "arithmetic", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert "asking: 1/1 answered" in result.output
+
+
+def test_bad_eval_options_are_refused_before_the_builtin_endpoint_starts(tmp_path, monkeypatch):
+    import assetgen.report.evaluate as evaluate
+
+    started = []
+    monkeypatch.setattr(evaluate, "Running", lambda *a, **k: started.append(1))
+    monkeypatch.setattr(evaluate, "suite_folder", lambda *a, **k: started.append(2))
+    for args in (["--limit", "0"], ["--repeat", "0"], ["--concurrency", "0"], ["--retries", "-1"]):
+        result = CliRunner().invoke(cli.main, ["eval", *args, "--out", str(tmp_path)])
+        assert result.exit_code == 2, result.output
+        assert result.output.startswith(f"assetgen: {args[0]} {args[1]} must be >= "), result.output
+        assert result.output.count("\n") == 1, result.output
+    assert started == [], "a suite was built or the endpoint started before the options were refused"

@@ -177,7 +177,8 @@ async def _scrape(client: Client, info: RunInfo) -> dict[str, float] | None:
     return {k: parsed[k] for k in names[:MAX_METRICS]}
 
 
-async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -> Path:
+def check_options(opts: EvalOptions) -> None:
+    """Refuse options no run can use, before anything starts (a suite build, the built-in endpoint)."""
     if opts.request.video_mode not in VIDEO_MODES:
         raise ConfigError(f"--video-mode {opts.request.video_mode!r}; valid: {', '.join(VIDEO_MODES)}")
     if opts.thinking not in THINKING:
@@ -186,6 +187,10 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
                              ("--retries", opts.retries, 0), ("--limit", opts.limit, 1)):
         if value is not None and value < low:
             raise ConfigError(f"{name} {value} must be >= {low}")
+
+
+async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -> Path:
+    check_options(opts)
     if opts.resume:
         _restore_options(opts, read_run_info(opts.resume))
     try:
