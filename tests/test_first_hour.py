@@ -48,3 +48,61 @@ def test_bad_eval_options_are_refused_before_the_builtin_endpoint_starts(tmp_pat
         assert result.output.startswith(f"assetgen: {args[0]} {args[1]} must be >= "), result.output
         assert result.output.count("\n") == 1, result.output
     assert started == [], "a suite was built or the endpoint started before the options were refused"
+
+
+def _set_info(run_dir, **fields):
+    from assetgen.run.records import read_run_info
+
+    info = read_run_info(run_dir)
+    for name, value in fields.items():
+        setattr(info, name, value)
+    (run_dir / "run.json").write_text(info.model_dump_json(), encoding="utf-8")
+
+
+def test_a_builtin_run_and_a_served_one_of_the_same_model_are_told_apart(tmp_path):
+    from run_folder import Answer, make_run
+
+    from assetgen.report.compare import accuracy_grid, build, runs_grid
+    from assetgen.report.grading import grade_run
+
+    answers = [Answer("arithmetic-s0-0000")]
+    a = make_run(tmp_path, "a", answers, model="assetgen-reference")
+    b = make_run(tmp_path, "b", answers, model="assetgen-reference")
+    c = make_run(tmp_path, "c", answers, model="other-model")
+    _set_info(a, builtin_endpoint=True)
+    _set_info(b, endpoint="http://127.0.0.1:8000/v1", builtin_endpoint=False)
+    comparison = build([grade_run(a), grade_run(b), grade_run(c)])
+    header, _ = accuracy_grid(comparison)
+    assert header[1:4] == ["A: assetgen-reference (built-in endpoint)", "B: assetgen-reference (127.0.0.1:8000)",
+                           "C: other-model"]
+    assert [row[1] for row in runs_grid(comparison)[1]] == [h.split(": ", 1)[1] for h in header[1:4]]
+    # the same model at the same place: the run folders tell them apart
+    _set_info(b, endpoint="http://127.0.0.1:9/v1", builtin_endpoint=True)
+    header, _ = accuracy_grid(build([grade_run(a), grade_run(b)]))
+    assert header[1:3] == ["A: assetgen-reference (a)", "B: assetgen-reference (b)"]
+
+
+def test_a_builtin_run_folder_says_so(tmp_path):
+    result = CliRunner().invoke(cli.main, ["eval", "--filter", "arithmetic", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    (run_dir,) = [p for p in tmp_path.iterdir() if (p / "run.json").exists()]
+    assert run_dir.name.startswith("builtin-assetgen-reference-"), run_dir.name
+
+
+def test_runs_asked_in_no_common_thinking_mode_say_why_nothing_pairs(tmp_path):
+    from run_folder import Answer, make_run
+
+    from assetgen.report.compare import build, significance_lines
+    from assetgen.report.grading import grade_run
+
+    both = make_run(tmp_path, "both", [Answer("arithmetic-s0-0000", thinking=t) for t in ("on", "off")],
+                    thinking="both")
+    repeated = make_run(tmp_path, "repeated", [Answer("arithmetic-s0-0000", repeat=r) for r in (0, 1)], repeat=2)
+    (line,) = significance_lines(build([grade_run(both), grade_run(repeated)]))
+    assert line.startswith("B vs A: no case was answered by both in the same thinking mode (A asked thinking on "
+                           "and off, B the server's default"), line
+    assert "--thinking on or off" in line
+    # a mode both asked pairs as before
+    on = make_run(tmp_path, "on", [Answer("arithmetic-s0-0000", thinking="on")], thinking="on")
+    (line,) = significance_lines(build([grade_run(both), grade_run(on)]))
+    assert "1 paired answers" in line, line

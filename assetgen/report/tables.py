@@ -178,6 +178,7 @@ class Paired:
     pairs: int
     right_to_wrong: list[Flip]
     wrong_to_right: list[Flip]
+    why_none: str | None = None  # with no pair: why the two runs' answers do not meet (compare.build says)
 
     @property
     def p_value(self) -> float:
@@ -186,7 +187,8 @@ class Paired:
     def verdict(self, alpha: float = 0.05) -> str:
         b, c = len(self.right_to_wrong), len(self.wrong_to_right)
         if not self.pairs:
-            return "no case was answered by both, so nothing can be said"
+            return "no case was answered by both" + (f" {self.why_none}" if self.why_none else "") \
+                + ", so nothing can be said"
         if not b + c:
             return f"no case flipped among {self.pairs} paired answers: the accuracies are identical on them"
         word = "significant" if self.p_value < alpha else "not significant"

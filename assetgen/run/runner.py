@@ -107,11 +107,12 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-zA-Z0-9]+", "-", text).strip("-").lower()[:40] or "model"
 
 
-def new_run_dir(out: Path, model: str, golden_hash: str) -> Path:
+def new_run_dir(out: Path, model: str, golden_hash: str, builtin: bool = False) -> Path:
     """runs/<model>-<suite hash>-<n>: readable, and no clock or random id in it. `model` must already be
-    scrubbed: the slug keeps only letters, digits and dashes of it."""
+    scrubbed: the slug keeps only letters, digits and dashes of it. A run of the built-in reference endpoint
+    is runs/builtin-<model>-…, apart from one of the same model served by `assetgen serve` elsewhere."""
     out.mkdir(parents=True, exist_ok=True)
-    stem = f"{_slug(model)}-{golden_hash[:8]}"
+    stem = f"{'builtin-' if builtin else ''}{_slug(model)}-{golden_hash[:8]}"
     n = 1
     while (out / f"{stem}-{n}").exists():
         n += 1
@@ -223,7 +224,7 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
             info.endpoint, info.builtin_endpoint = endpoint, opts.builtin_endpoint
         else:
             model = client.scrub.line(await _first_model(client, opts.model), MODEL_CHARS)
-            run_dir = new_run_dir(opts.out, model, golden_hash)
+            run_dir = new_run_dir(opts.out, model, golden_hash, builtin=bool(opts.builtin_endpoint))
             info = RunInfo(run_id=run_dir.name, endpoint=endpoint, model=model,
                            options=opts.public(), golden=str(opts.golden), golden_sha256=golden_hash,
                            case_count=len(cases), versions=versions(), **release_versions(), started=_now(),
