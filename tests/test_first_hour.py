@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 from click.testing import CliRunner
 from rich.console import Console
@@ -106,3 +107,20 @@ def test_runs_asked_in_no_common_thinking_mode_say_why_nothing_pairs(tmp_path):
     on = make_run(tmp_path, "on", [Answer("arithmetic-s0-0000", thinking="on")], thinking="on")
     (line,) = significance_lines(build([grade_run(both), grade_run(on)]))
     assert "1 paired answers" in line, line
+
+
+def test_list_keeps_its_columns_apart():
+    from assetgen.generate.catalog import describe_families
+    from assetgen.generate.registry import all_families
+
+    knobs = {(f.name, k.name): k for f in all_families().values() for k in f.knobs}
+    family = None
+    for line in describe_families().splitlines():
+        if not line.startswith("    "):
+            family = line.split()[0]
+            continue
+        name, default, knob_range, help_text = re.split(r" {2,}", line.strip(), maxsplit=3)
+        knob = knobs[(family, name.strip())]
+        # every column two spaces or more from the next, each cell whole
+        assert (default.strip(), knob_range.strip(), help_text.strip()) == (
+            f"default {knob.default!s}", knob.describe_range(), knob.help), line
