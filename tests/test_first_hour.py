@@ -124,3 +124,19 @@ def test_list_keeps_its_columns_apart():
         # every column two spaces or more from the next, each cell whole
         assert (default.strip(), knob_range.strip(), help_text.strip()) == (
             f"default {knob.default!s}", knob.describe_range(), knob.help), line
+
+
+def test_the_viewer_verdict_filter_reads_as_words(tmp_path):
+    from run_folder import Answer, make_run
+
+    from assetgen.report.write import write_reports
+
+    run_dir = make_run(tmp_path, "words", [Answer("arithmetic-s0-0000"), Answer("bar_chart-s0-0000", content=""),
+                                           Answer("shapes-s0-0000", status="error")])
+    write_reports(run_dir)
+    page = (run_dir / "report.html").read_text("utf-8")
+    select = page[page.index('<select name="verdict">'):]
+    select = select[:select.index("</select>")]
+    assert '<option value="no_answer">no answer</option>' in select
+    assert '<option value="error">error (no answer came back)</option>' in select
+    assert ">no_answer<" not in select
