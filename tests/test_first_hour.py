@@ -140,3 +140,39 @@ def test_the_viewer_verdict_filter_reads_as_words(tmp_path):
     assert '<option value="no_answer">no answer</option>' in select
     assert '<option value="error">error (no answer came back)</option>' in select
     assert ">no_answer<" not in select
+
+
+def test_the_header_splits_graded_cases_from_measured_ones():
+    from types import SimpleNamespace as NS
+
+    from assetgen.report.tables import cases_line
+
+    def rec(case_id):
+        return NS(case_id=case_id)
+
+    cases = {"a": NS(category="ocr"), "b": NS(category="ocr"), "lat": NS(category="latency"),
+             "burst": NS(category="concurrency"), "ctx": NS(category="context"), "later": NS(category="ocr")}
+    article = NS(info=NS(case_count=6), cases=cases,
+                 grades=[(rec(c), None) for c in ("a", "b", "a", "b")],  # two modes: still two cases
+                 measured=[(rec("lat"), None)], records=[rec(c) for c in ("a", "b", "lat", "burst", "ctx")])
+    assert cases_line(article) == "6 cases: 2 graded, 3 measured (speed, concurrency, context), 1 not asked yet"
+    vision = NS(info=NS(case_count=2), cases=cases, grades=[(rec("a"), None), (rec("b"), None)], measured=[],
+                records=[rec("a"), rec("b")])
+    assert cases_line(vision) == "2 cases"
+
+
+def test_thinking_on_and_off_of_the_reference_endpoint_say_why_their_times_mean_little(tmp_path):
+    from run_folder import Answer, make_run
+
+    from assetgen.report.tables import REFERENCE_CAVEAT, thinking, thinking_note
+    from assetgen.report.write import write_reports
+
+    answers = [Answer("arithmetic-s0-0000", thinking=t, latency=lat) for t, lat in (("on", 0.5), ("off", 0.9))]
+    reference = make_run(tmp_path, "ref", answers, model="assetgen-reference", thinking="both")
+    report = write_reports(reference)
+    assert thinking(report).caveat == REFERENCE_CAVEAT and REFERENCE_CAVEAT in thinking_note(thinking(report))
+    for name in ("report.md", "summary.txt"):
+        assert "The reference endpoint does not think" in (reference / name).read_text("utf-8")
+    assert "The reference endpoint does not think" in (reference / "report.html").read_text("utf-8")
+    model = make_run(tmp_path, "model", answers, model="qwen", thinking="both")
+    assert thinking(write_reports(model)).caveat is None

@@ -296,6 +296,7 @@ def html_report(report: RunReport, run_dir: Path, plots: list[str], *, embed_lim
         "info": report.info,
         "verdict_labels": VERDICT_LABELS,
         "versions": tables.versions_line(report),
+        "cases_line": tables.cases_line(report),
         "title": f"assetgen · {report.info.model} · {report.info.run_id}",
         "warnings": warnings,
         "labels": labels,

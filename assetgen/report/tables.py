@@ -15,6 +15,7 @@ from assetgen.report.grading import RunReport, label_key
 from assetgen.report.probe_cite import probe_warning
 from assetgen.report.stats import cluster_bootstrap, mcnemar_exact, wilson
 from assetgen.run.records import ResponseRecord
+from assetgen.run.scale import SCALE_CATEGORIES
 from assetgen.run.toolcalls import NO_PARSER_HINT, refused_for_no_parser
 from graders import Grade, category_key
 
@@ -264,6 +265,15 @@ class ThinkingRow:
 class Thinking:
     rows: list[ThinkingRow]  # per category, then TOTAL
     paired: Paired  # ON vs OFF on the same case and repeat
+    caveat: str | None = None  # why the times may not mean what they would for a model (REFERENCE_CAVEAT)
+
+
+# the reference endpoint's model id (reference/server.py MODEL; not imported: it would load the server)
+REFERENCE_MODEL = "assetgen-reference"
+REFERENCE_CAVEAT = ("The reference endpoint does not think: its reasoning is one fixed paragraph, sent as fast as "
+                    "the rest unless a pace is set (assetgen serve --token-time), so its ON and OFF times are both "
+                    "the time it takes to read the pixels, with the load of the machine: a ratio below 1 here is "
+                    "noise, not thinking making it faster.")
 
 
 def thinking(report: RunReport) -> Thinking | None:
@@ -276,7 +286,9 @@ def thinking(report: RunReport) -> Thinking | None:
             for c in sorted({*groups_on, *groups_off}, key=category_key)]
     rows.append(ThinkingRow(TOTAL, ModeStats.of(on), ModeStats.of(off)))
     categories = {cid: case.category for cid, case in report.cases.items()}
-    return Thinking(rows, paired(off, on, lambda r: (r.case_id, r.repeat), categories))
+    reference = report.info.builtin_endpoint or report.info.model == REFERENCE_MODEL
+    return Thinking(rows, paired(off, on, lambda r: (r.case_id, r.repeat), categories),
+                    REFERENCE_CAVEAT if reference else None)
 
 
 def fmt_metric(value: float | None, unit: str) -> str:
@@ -335,6 +347,21 @@ def versions_line(report: RunReport) -> str:
     return line
 
 
+def cases_line(report: RunReport) -> str:
+    """How many cases the run holds, split as its tables count them: a suite of measurements beside graded cases
+    (`--suite article`) says both, so '81 cases' is not read against a summary of 55 graded ones."""
+    total = report.info.case_count
+    graded = {r.case_id for r, _ in report.grades}
+    measured = {r.case_id for r, _ in report.measured}
+    measured |= {r.case_id for r in report.records
+                 if r.case_id in report.cases and report.cases[r.case_id].category in SCALE_CATEGORIES}
+    if not measured:
+        return f"{total} cases"
+    line = f"{total} cases: {len(graded)} graded, {len(measured)} measured (speed, concurrency, context)"
+    unanswered = total - len(graded) - len(measured)
+    return line + (f", {unanswered} not asked yet" if unanswered > 0 else "")
+
+
 def headline(report: RunReport) -> str | None:
     """The speculative-decoding verdict (fast but broken, or healthy) when the run did speculative decoding."""
     return report.verdict.line(report.spec) if report.verdict and report.spec else None
@@ -389,4 +416,5 @@ def thinking_grid(t: Thinking) -> Grid:
 
 def thinking_note(t: Thinking) -> str:
     return ("Means per answer (TTFC: time to first content token, after any reasoning); ON/OFF is their ratio. "
-            f"Turning thinking on, paired on the same case and repeat: {t.paired.verdict()}.")
+            f"Turning thinking on, paired on the same case and repeat: {t.paired.verdict()}."
+            + (f" {t.caveat}" if t.caveat else ""))
