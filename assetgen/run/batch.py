@@ -33,6 +33,7 @@ from assetgen.run.runner import (
     _write_info,
     new_run_dir,
     record_from,
+    release_versions,
     select,
     slot_key,
     slots,
@@ -167,7 +168,8 @@ def run_batch(opts: EvalOptions, polling: BatchPolling | None = None,
     run_dir = new_run_dir(opts.out, opts.model, golden_hash)
     info = RunInfo(run_id=run_dir.name, endpoint=public_url(opts.endpoint), model=opts.model,
                    options={**opts.public(), "batch_id": batch.id}, golden=str(opts.golden),
-                   golden_sha256=golden_hash, case_count=len(cases), versions=versions(), started=_now(),
+                   golden_sha256=golden_hash, case_count=len(cases), versions=versions(), **release_versions(),
+                   started=_now(),
                    finished=_now(), wall_s=time.perf_counter() - start)
     with (run_dir / "responses.jsonl").open("wb") as sink:
         for key, (case, repeat, thinking, summary, frames) in sent.items():

@@ -118,6 +118,12 @@ class RunInfo(BaseModel):
                                           "which --resume then starts again (None: recorded before this field).")
     parts: list[RunPart] = Field(default_factory=list, description="Each process that asked for this run, with its "
                                  "span and endpoint (a --resume may name another endpoint).")
+    assetgen_version: str | None = Field(None, description="Version of assetgen that started the run (None: recorded "
+                                         "before this field; `versions['assetgen']` holds it there).")
+    graders_version: str | None = Field(None, description="Version of the graders (`graders.__version__`) that "
+                                        "graded the run when it was made (None: recorded before this field). "
+                                        "`assetgen report` re-grades with the graders installed then, and each "
+                                        "report's header names those.")
 
 
 def read_run_info(run_dir: Path) -> RunInfo:

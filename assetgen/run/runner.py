@@ -15,6 +15,7 @@ from typing import Any
 
 import orjson
 
+import graders
 from assetgen._version import __version__
 from assetgen.dataset.golden import library_versions, load_golden
 from assetgen.dataset.records import CaseToSend
@@ -123,11 +124,12 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-zA-Z0-9]+", "-", text).strip("-").lower()[:40] or "model"
 
 
-def new_run_dir(out: Path, model: str, golden_hash: str) -> Path:
+def new_run_dir(out: Path, model: str, golden_hash: str, builtin: bool = False) -> Path:
     """runs/<model>-<suite hash>-<n>: readable, and no clock or random id in it. `model` must already be
-    scrubbed: the slug keeps only letters, digits and dashes of it."""
+    scrubbed: the slug keeps only letters, digits and dashes of it. A run of the built-in reference endpoint
+    is runs/builtin-<model>-…, apart from one of the same model served by `assetgen serve` elsewhere."""
     out.mkdir(parents=True, exist_ok=True)
-    stem = f"{_slug(model)}-{golden_hash[:8]}"
+    stem = f"{'builtin-' if builtin else ''}{_slug(model)}-{golden_hash[:8]}"
     n = 1
     while (out / f"{stem}-{n}").exists():
         n += 1
@@ -139,8 +141,13 @@ def new_run_dir(out: Path, model: str, golden_hash: str) -> Path:
 def versions() -> dict[str, str]:
     import aiohttp
 
-    return {"assetgen": __version__, "python": platform.python_version(), "aiohttp": aiohttp.__version__,
-            **library_versions()}
+    return {"assetgen": __version__, "graders": graders.__version__, "python": platform.python_version(),
+            "aiohttp": aiohttp.__version__, **library_versions()}
+
+
+def release_versions() -> dict[str, str]:
+    """run.json's own fields for the versions of assetgen and of the graders (RunInfo)."""
+    return {"assetgen_version": __version__, "graders_version": graders.__version__}
 
 
 def record_from(outcome: Outcome, case: CaseToSend, repeat: int, thinking: str, summary, frames_shown,
@@ -188,8 +195,8 @@ async def _scrape(client: Client, info: RunInfo) -> dict[str, float] | None:
     return {k: parsed[k] for k in names[:MAX_METRICS]}
 
 
-async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None,
-               notify: Callable[[str], None] = lambda _: None) -> Path:
+def check_options(opts: EvalOptions) -> None:
+    """Refuse options no run can use, before anything starts (a suite build, the built-in endpoint)."""
     if opts.request.video_mode not in VIDEO_MODES:
         raise ConfigError(f"--video-mode {opts.request.video_mode!r}; valid: {', '.join(VIDEO_MODES)}")
     if opts.thinking not in THINKING:
@@ -198,6 +205,11 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None,
                              ("--retries", opts.retries, 0), ("--limit", opts.limit, 1)):
         if value is not None and value < low:
             raise ConfigError(f"{name} {value} must be >= {low}")
+
+
+async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None,
+               notify: Callable[[str], None] = lambda _: None) -> Path:
+    check_options(opts)
     if opts.resume:
         _restore_options(opts, read_run_info(opts.resume))
     try:
@@ -233,10 +245,10 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None,
         else:
             model, listed = await _first_model(client, opts.model)
             model = client.scrub.line(model, MODEL_CHARS)
-            run_dir = new_run_dir(opts.out, model, golden_hash)
+            run_dir = new_run_dir(opts.out, model, golden_hash, builtin=bool(opts.builtin_endpoint))
             info = RunInfo(run_id=run_dir.name, endpoint=endpoint, model=model,
                            options=opts.public(), golden=str(opts.golden), golden_sha256=golden_hash,
-                           case_count=len(cases), versions=versions(), started=_now(),
+                           case_count=len(cases), versions=versions(), **release_versions(), started=_now(),
                            builtin_endpoint=opts.builtin_endpoint)
         opts.request.model = model
         responses = run_dir / "responses.jsonl"
