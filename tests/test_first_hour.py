@@ -26,15 +26,16 @@ def test_piped_progress_prints_a_plain_line_now_and_then_and_at_the_end():
         for done, at in [(1, 101), (2, 105), (3, 111), (4, 115), (5, 122), (6, 123)]:
             clock.now = at
             bar(done, 6)
-    assert out.getvalue().splitlines() == ["asking: 3/6 answered, 11 s", "asking: 5/6 answered, 22 s",
-                                           "asking: 6/6 answered, 23 s"]
+    assert out.getvalue().splitlines() == ["assetgen: asking: 3/6 answered, 11 s",
+                                           "assetgen: asking: 5/6 answered, 22 s",
+                                           "assetgen: asking: 6/6 answered, 23 s"]
     assert "\x1b" not in out.getvalue()  # no bar, no escape codes in a log
 
 
 def test_a_piped_eval_is_not_silent_while_asking(tmp_path):
     result = CliRunner().invoke(cli.main, ["eval", "--filter", "arithmetic", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert "asking: 1/1 answered" in result.output
+    assert "assetgen: asking: 1/1 answered" in result.output
 
 
 def test_bad_eval_options_are_refused_before_the_builtin_endpoint_starts(tmp_path, monkeypatch):

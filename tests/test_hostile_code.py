@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from fake_openai import FakeServer
 
 import cli
 from graders.sandbox import isolation
-from tests.fake_openai import FakeServer
 
 KEY = "sk-proj-HOSTILE0123456789abcdefghijKEY"
 # the key can only be found by reading the grader's process (its environment and command line) or rebuilt

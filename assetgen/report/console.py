@@ -157,11 +157,12 @@ def print_comparison(result: tuple[Comparison, list[Path]], console: Console | N
 
 # piped (a CI log, `| tee`): a plain progress line at most this often, since a bar cannot redraw there
 PIPED_PROGRESS_EVERY_S = 10.0
+PROGRESS = "assetgen: asking: "  # every line the command writes to stderr starts 'assetgen: '; progress thus
 
 
 class ProgressBar:
     """Progress on stderr while a run asks its questions: a rich bar on a terminal; piped, a plain line now and
-    then (`asking: 12/55 answered, 10 s`) and one at the end, so a long run is never silent in a log."""
+    then (`assetgen: asking: 12/55 answered, 10 s`) and one at the end, so a long run is never silent in a log."""
 
     def __init__(self, console: Console | None = None, every_s: float = PIPED_PROGRESS_EVERY_S,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -194,7 +195,7 @@ class ProgressBar:
             self.started = self.said = now
         if done >= total or now - self.said >= self.every_s:
             self.said = now
-            self.console.print(f"asking: {done}/{total} answered, {now - self.started:.0f} s", markup=False,
+            self.console.print(f"{PROGRESS}{done}/{total} answered, {now - self.started:.0f} s", markup=False,
                                highlight=False, soft_wrap=True)
 
     def __exit__(self, *exc):
