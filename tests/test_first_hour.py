@@ -176,3 +176,20 @@ def test_thinking_on_and_off_of_the_reference_endpoint_say_why_their_times_mean_
     assert "The reference endpoint does not think" in (reference / "report.html").read_text("utf-8")
     model = make_run(tmp_path, "model", answers, model="qwen", thinking="both")
     assert thinking(write_reports(model)).caveat is None
+
+
+def test_skip_reasons_print_and_the_slow_files_exist():
+    import sys
+    from pathlib import Path
+
+    from conftest import SLOW_FILES
+
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10
+        tomllib = __import__("pytest").importorskip("tomli")
+    tests = Path(__file__).resolve().parent
+    options = tomllib.loads((tests.parent / "pyproject.toml").read_text("utf-8"))["tool"]["pytest"]["ini_options"]
+    assert "-rs" in options["addopts"].split()
+    assert any(m.startswith("slow:") for m in options["markers"])
+    assert not [name for name in SLOW_FILES if not (tests / name).is_file()], "a renamed file would lose its mark"
