@@ -193,3 +193,23 @@ def test_skip_reasons_print_and_the_slow_files_exist():
     assert "-rs" in options["addopts"].split()
     assert any(m.startswith("slow:") for m in options["markers"])
     assert not [name for name in SLOW_FILES if not (tests / name).is_file()], "a renamed file would lose its mark"
+
+
+def test_report_md_reads_as_written_where_no_link_can_hide(tmp_path):
+    from run_folder import Answer, make_run
+
+    from assetgen.report.markdown import md_code, md_escape
+    from assetgen.report.write import write_reports
+
+    # times, JSON, headings and code spans keep their text: no backslash shows where nothing needed one
+    assert md_escape("2026-12-03T06:38:34") == "2026-12-03T06:38:34"
+    assert md_escape('{"color": "pink"}') == '{"color": "pink"}'
+    assert md_escape("assetgen sweep: color_grid") == "assetgen sweep: color_grid"
+    assert md_code("http://127.0.0.1:56581/v1") == "`http://127.0.0.1:56581/v1`"
+    assert md_code("a `tick` here") == "``a `tick` here``" and md_code("`x`") == "`` `x` ``"
+    # what a renderer would link is still defused
+    assert md_escape("see http://evil.example or x@evil.example") == "see http\\://evil\\.example or x\\@evil\\.example"
+    run_dir = make_run(tmp_path, "plain", [Answer("arithmetic-s0-0000")])
+    write_reports(run_dir)
+    head = (run_dir / "report.md").read_text("utf-8").splitlines()[2]
+    assert head == "Endpoint `http://127.0.0.1:9/v1` · run `x` · 2026-01-01T00:00:00+00:00".replace("`x`", "`plain`")
