@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
@@ -31,10 +32,17 @@ def test_piped_progress_prints_a_plain_line_now_and_then_and_at_the_end():
     assert "\x1b" not in out.getvalue()  # no bar, no escape codes in a log
 
 
-def test_a_piped_eval_is_not_silent_while_asking(tmp_path):
-    result = CliRunner().invoke(cli.main, ["eval", "--filter", "arithmetic", "--out", str(tmp_path)])
+@pytest.fixture(scope="module")
+def builtin_eval(tmp_path_factory):
+    """One small eval of the built-in endpoint, piped (CliRunner's output is no terminal)."""
+    out = tmp_path_factory.mktemp("eval")
+    result = CliRunner().invoke(cli.main, ["eval", "--filter", "arithmetic", "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert "asking: 1/1 answered" in result.output
+    return out, result.output
+
+
+def test_a_piped_eval_is_not_silent_while_asking(builtin_eval):
+    assert "asking: 1/1 answered" in builtin_eval[1]
 
 
 def test_bad_eval_options_are_refused_before_the_builtin_endpoint_starts(tmp_path, monkeypatch):
@@ -83,10 +91,8 @@ def test_a_builtin_run_and_a_served_one_of_the_same_model_are_told_apart(tmp_pat
     assert header[1:3] == ["A: assetgen-reference (a)", "B: assetgen-reference (b)"]
 
 
-def test_a_builtin_run_folder_says_so(tmp_path):
-    result = CliRunner().invoke(cli.main, ["eval", "--filter", "arithmetic", "--out", str(tmp_path)])
-    assert result.exit_code == 0, result.output
-    (run_dir,) = [p for p in tmp_path.iterdir() if (p / "run.json").exists()]
+def test_a_builtin_run_folder_says_so(builtin_eval):
+    (run_dir,) = [p for p in builtin_eval[0].iterdir() if (p / "run.json").exists()]
     assert run_dir.name.startswith("builtin-assetgen-reference-"), run_dir.name
 
 
