@@ -45,7 +45,7 @@ def test_flipped_cases_are_listed_with_both_answers_and_a_mcnemar_test(tmp_path)
     markdown = compare(grade_run(a), grade_run(b))
     assert "## Flipped: right with A, wrong with B (6)" in markdown
     assert "## Flipped: wrong with A, right with B (0)" in markdown
-    assert "correct\\: 7644" in markdown and "incorrect\\: mauve 999" in markdown  # both answers (":" escaped)
+    assert "correct: 7644" in markdown and "incorrect: mauve 999" in markdown  # both answers
     assert "p = 0.0312, significant" in markdown
     assert "| Total | 7/7 100% (65–100%) | 1/7 14% (3–51%) | -86 pts |" in markdown
 

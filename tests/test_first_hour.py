@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
@@ -32,10 +33,17 @@ def test_piped_progress_prints_a_plain_line_now_and_then_and_at_the_end():
     assert "\x1b" not in out.getvalue()  # no bar, no escape codes in a log
 
 
-def test_a_piped_eval_is_not_silent_while_asking(tmp_path):
-    result = CliRunner().invoke(cli.main, ["eval", "--filter", "arithmetic", "--out", str(tmp_path)])
+@pytest.fixture(scope="module")
+def builtin_eval(tmp_path_factory):
+    """One small eval of the built-in endpoint, piped (CliRunner's output is no terminal)."""
+    out = tmp_path_factory.mktemp("eval")
+    result = CliRunner().invoke(cli.main, ["eval", "--filter", "arithmetic", "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert "assetgen: asking: 1/1 answered" in result.output
+    return out, result.output
+
+
+def test_a_piped_eval_is_not_silent_while_asking(builtin_eval):
+    assert "assetgen: asking: 1/1 answered" in builtin_eval[1]
 
 
 def test_bad_eval_options_are_refused_before_the_builtin_endpoint_starts(tmp_path, monkeypatch):
@@ -84,10 +92,8 @@ def test_a_builtin_run_and_a_served_one_of_the_same_model_are_told_apart(tmp_pat
     assert header[1:3] == ["A: assetgen-reference (a)", "B: assetgen-reference (b)"]
 
 
-def test_a_builtin_run_folder_says_so(tmp_path):
-    result = CliRunner().invoke(cli.main, ["eval", "--filter", "arithmetic", "--out", str(tmp_path)])
-    assert result.exit_code == 0, result.output
-    (run_dir,) = [p for p in tmp_path.iterdir() if (p / "run.json").exists()]
+def test_a_builtin_run_folder_says_so(builtin_eval):
+    (run_dir,) = [p for p in builtin_eval[0].iterdir() if (p / "run.json").exists()]
     assert run_dir.name.startswith("builtin-assetgen-reference-"), run_dir.name
 
 
@@ -177,3 +183,40 @@ def test_thinking_on_and_off_of_the_reference_endpoint_say_why_their_times_mean_
     assert "The reference endpoint does not think" in (reference / "report.html").read_text("utf-8")
     model = make_run(tmp_path, "model", answers, model="qwen", thinking="both")
     assert thinking(write_reports(model)).caveat is None
+
+
+def test_skip_reasons_print_and_the_slow_files_exist():
+    import sys
+    from pathlib import Path
+
+    from conftest import SLOW_FILES
+
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10
+        tomllib = __import__("pytest").importorskip("tomli")
+    tests = Path(__file__).resolve().parent
+    options = tomllib.loads((tests.parent / "pyproject.toml").read_text("utf-8"))["tool"]["pytest"]["ini_options"]
+    assert "-rs" in options["addopts"].split()
+    assert any(m.startswith("slow:") for m in options["markers"])
+    assert not [name for name in SLOW_FILES if not (tests / name).is_file()], "a renamed file would lose its mark"
+
+
+def test_report_md_reads_as_written_where_no_link_can_hide(tmp_path):
+    from run_folder import Answer, make_run
+
+    from assetgen.report.markdown import md_code, md_escape
+    from assetgen.report.write import write_reports
+
+    # times, JSON, headings and code spans keep their text: no backslash shows where nothing needed one
+    assert md_escape("2026-12-03T06:38:34") == "2026-12-03T06:38:34"
+    assert md_escape('{"color": "pink"}') == '{"color": "pink"}'
+    assert md_escape("assetgen sweep: color_grid") == "assetgen sweep: color_grid"
+    assert md_code("http://127.0.0.1:56581/v1") == "`http://127.0.0.1:56581/v1`"
+    assert md_code("a `tick` here") == "``a `tick` here``" and md_code("`x`") == "`` `x` ``"
+    # what a renderer would link is still defused
+    assert md_escape("see http://evil.example or x@evil.example") == "see http\\://evil\\.example or x\\@evil\\.example"
+    run_dir = make_run(tmp_path, "plain", [Answer("arithmetic-s0-0000")])
+    write_reports(run_dir)
+    head = (run_dir / "report.md").read_text("utf-8").splitlines()[2]
+    assert head == "Endpoint `http://127.0.0.1:9/v1` · run `x` · 2026-01-01T00:00:00+00:00".replace("`x`", "`plain`")
