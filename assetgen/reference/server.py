@@ -19,13 +19,13 @@ import numpy as np
 import orjson
 from aiohttp import web
 
+from assetgen.media.tokens import count_tokens
 from assetgen.media.video import sample_indices
 from assetgen.reference import context, pacing, toolcalls
 from assetgen.reference.media import MediaError, MediaLimits, decode_media
 from assetgen.reference.params import ParamError, check_message, check_params
 from assetgen.reference.solver import Clip, solve
 from assetgen.reference.text import answer_text
-from assetgen.reference.tokens import count_tokens
 from assetgen.reference.vision_tokens import clip_tokens, downscale, image_tokens
 
 MODEL = "assetgen-reference"

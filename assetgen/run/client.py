@@ -179,7 +179,10 @@ def _content(holder: dict, where: str) -> str | None:
     return content
 
 
-def _parse_completion(data: Any, outcome: Outcome, scrub: Scrubber) -> None:
+def parse_completion(data: Any, outcome: Outcome, scrub: Scrubber) -> None:
+    """A non-streamed chat completion (a parsed JSON body) into `outcome`: content, reasoning, tool calls,
+    finish_reason, usage, every server string scrubbed; a ProtocolError for a body no answer can be read from.
+    The runner's client and `eval --batch` (each line of a batch's output) read answers through it."""
     if not isinstance(data, dict):
         raise ProtocolError("response is not a JSON object")
     if "error" in data and not data.get("choices"):
@@ -423,7 +426,7 @@ class Client:
                         data = orjson.loads(payload)
                     except orjson.JSONDecodeError:
                         raise ProtocolError(f"invalid JSON from server ({len(payload)} bytes)") from None
-                    _parse_completion(data, outcome, self.scrub)
+                    parse_completion(data, outcome, self.scrub)
         except ValueError as exc:
             outcome.status, outcome.error = "error", str(exc)
             outcome.http_status = None if "ended early" in str(exc) else outcome.http_status

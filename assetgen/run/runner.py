@@ -9,7 +9,6 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +22,7 @@ from assetgen.errors import AssetgenError, ConfigError
 from assetgen.run import scale
 from assetgen.run.client import MODEL_CHARS, Client, Outcome, Unreachable
 from assetgen.run.endpoint import public_url
-from assetgen.run.files import LineSink, write_atomic
+from assetgen.run.files import LineSink
 from assetgen.run.metrics import SPEC, MetricsError, spec_counters
 from assetgen.run.payload import SHARED_CACHE, VIDEO_MODES, RequestOptions, build_body
 from assetgen.run.records import (
@@ -35,6 +34,8 @@ from assetgen.run.records import (
     latest,
     read_responses,
     read_run_info,
+    utc_now,
+    write_run_info,
 )
 from assetgen.run.scale_records import ContextCheck
 from graders.records import Sent, Usage
@@ -114,10 +115,6 @@ def slot_key(case_id: str, repeat: int, thinking: str) -> str:
     return f"{case_id}#{repeat}#{thinking}"
 
 
-
-
-def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
 def _slug(text: str) -> str:
@@ -248,7 +245,7 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None,
             run_dir = new_run_dir(opts.out, model, golden_hash, builtin=bool(opts.builtin_endpoint))
             info = RunInfo(run_id=run_dir.name, endpoint=endpoint, model=model,
                            options=opts.public(), golden=str(opts.golden), golden_sha256=golden_hash,
-                           case_count=len(cases), versions=versions(), **release_versions(), started=_now(),
+                           case_count=len(cases), versions=versions(), **release_versions(), started=utc_now(),
                            builtin_endpoint=opts.builtin_endpoint)
         opts.request.model = model
         responses = run_dir / "responses.jsonl"
@@ -262,16 +259,16 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None,
         total = len(todo) + sum(len(s.keys) for s in scale_todo)
         if info.metrics_before is None:
             info.metrics_before = await _scrape(client, info)
-        part = RunPart(started=_now(), endpoint=endpoint, builtin_endpoint=opts.builtin_endpoint, models=listed)
+        part = RunPart(started=utc_now(), endpoint=endpoint, builtin_endpoint=opts.builtin_endpoint, models=listed)
         info.parts.append(part)
-        _write_info(run_dir, info)
+        write_run_info(run_dir, info)
         cache = SHARED_CACHE
         pending = iter(todo)
         finished = 0
         start = time.perf_counter()
 
         def clock() -> None:  # this part's span so far, into run.json
-            part.wall_s, part.ended = time.perf_counter() - start, _now()
+            part.wall_s, part.ended = time.perf_counter() - start, utc_now()
             info.wall_s = sum(p.wall_s for p in info.parts)
 
         async def heartbeat() -> None:
@@ -280,7 +277,7 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None,
             while True:
                 await asyncio.sleep(HEARTBEAT_S)
                 clock()
-                _write_info(run_dir, info)
+                write_run_info(run_dir, info)
         with LineSink(responses) as sink:
             # answers go through a queue to one writer task: a worker starts its next request at once, and
             # building and writing the record overlaps the network wait instead of delaying it
@@ -353,9 +350,9 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None,
         clock()
         part.finished = True
         info.metrics_after = await _scrape(client, info)
-        info.finished = _now()
+        info.finished = utc_now()
         try:
-            _write_info(run_dir, info)
+            write_run_info(run_dir, info)
         except OSError as exc:  # every answer is in; only the part's end could not be recorded
             raise RunStopped(run_dir / "run.json", exc) from None
         return run_dir
@@ -513,10 +510,6 @@ async def _first_model(client: Client, given: str | None) -> tuple[str, list[str
     if not isinstance(first, dict) or not isinstance(first.get("id"), str) or not first["id"].strip():
         raise EndpointUnreachable("the endpoint's /models lists no model; pass --model")
     return first["id"], listed
-
-
-def _write_info(run_dir: Path, info: RunInfo) -> None:
-    write_atomic(run_dir / "run.json", orjson.dumps(info.model_dump(), option=orjson.OPT_INDENT_2))
 
 
 def run_eval(opts: EvalOptions, progress: Callable[[int, int], None] | None = None,
