@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 
 import graders
 from assetgen._version import __version__
-from assetgen.report.dimensions import Section
 from assetgen.report.dimensions import sections as dimensions
 from assetgen.report.grading import RunReport, label_key
 from assetgen.report.probe_cite import probe_warning
+from assetgen.report.section import Section
 from assetgen.report.stats import cluster_bootstrap, mcnemar_exact, wilson
 from assetgen.run.records import ResponseRecord
 from assetgen.run.scale import SCALE_CATEGORIES
