@@ -130,7 +130,7 @@ def build(out, suite, per_family, seed, workers, families, knob_args, check, ver
         return
     root = out or default_golden()
     if verify:
-        from assetgen.report.verify import verify as verify_suite
+        from assetgen.app.verify import verify as verify_suite
 
         read_manifest(root)
         result = verify_suite(root)
@@ -205,7 +205,7 @@ def show(case_id, golden, scene) -> None:
               "beside RESPONSES; '-' for stdout).")
 def grade_command(responses, golden, out) -> None:
     """Re-grade saved responses (JSONL) without calling a model."""
-    from assetgen.report.regrade import regrade
+    from assetgen.app.regrade import regrade
     from graders import format_summary
 
     summary, problems, target = regrade(responses, golden, out)
@@ -286,9 +286,9 @@ def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat
     """
     import orjson
 
+    from assetgen.app.evaluate import evaluate, evaluate_batch, judge
     from assetgen.dataset.golden import default_golden
     from assetgen.report.console import print_report
-    from assetgen.report.evaluate import evaluate, evaluate_batch, judge
     from assetgen.run.endpoint import api_key as resolve_key
     from assetgen.run.payload import RequestOptions
     from assetgen.run.runner import RESUME_KEPT, EvalOptions
@@ -363,10 +363,10 @@ def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat
 def sweep_command(families, knob_range, fixed_args, preset, per_level, variants, seed, out, endpoint, model, api_key,
                   concurrency, max_tokens, video_mode, num_frames, timeout) -> None:
     """Accuracy against a knob's level, per family: where does the endpoint stop seeing?"""
+    from assetgen.app.sweep import SweepOptions, run_sweep
     from assetgen.generate.sweep_plan import PRESET_PER_LEVEL, PRESET_REQUEST, Series, parse_fixed, parse_knob_range
     from assetgen.generate.sweep_plan import preset as preset_series
     from assetgen.report.console import print_sweep
-    from assetgen.report.sweep import SweepOptions, run_sweep
     from assetgen.run.endpoint import api_key as resolve_key
     from assetgen.run.payload import RequestOptions
 
@@ -470,7 +470,8 @@ def _probe_options(f):
 
 
 def _run_probe(kind, endpoint, model, api_key, out, seed, timeout, concurrency) -> None:
-    from assetgen.report.probe import run_probe, terminal_lines
+    from assetgen.app.probe import run_probe
+    from assetgen.report.probe import terminal_lines
     from assetgen.run.endpoint import api_key as resolve_key
     from assetgen.run.probe import ProbeOptions
 
@@ -535,7 +536,7 @@ def report_command(run_dir, golden) -> None:
 def compare_command(runs, out) -> None:
     """Compare runs (A B, or more): accuracy with 95% intervals per category, the cases that flipped
     against the first run with both answers, an exact McNemar test, and performance."""
-    from assetgen.report.compare import compare_runs
+    from assetgen.app.compare import compare_runs
     from assetgen.report.console import print_comparison
 
     if len(runs) < 2:

@@ -330,7 +330,7 @@ def test_a_killed_part_keeps_its_time(tmp_path):
 # ---- --resume of a built-in endpoint run called the dead ephemeral port -----------------------------------
 
 def test_resume_starts_the_built_in_endpoint_again_and_records_an_override(tmp_path):
-    from assetgen.report.evaluate import evaluate
+    from assetgen.app.evaluate import evaluate
 
     def options(**kw):
         return EvalOptions(endpoint=None, golden=GOLDEN, out=tmp_path / "runs", retries=0,

@@ -13,6 +13,7 @@ import pytest
 from aiohttp import web
 from fake_openai import FakeServer
 
+from assetgen.app.evaluate import judge
 from assetgen.dataset.golden import load_golden
 from assetgen.dataset.records import CaseToSend, FileRef
 from assetgen.errors import ConfigError
@@ -22,7 +23,6 @@ from assetgen.reference import context
 from assetgen.reference.server import Running, ServeOptions
 from assetgen.report.compare import build as build_comparison
 from assetgen.report.compare import compare_markdown, speed_table
-from assetgen.report.evaluate import judge
 from assetgen.report.grading import grade_run
 from assetgen.report.scale import ConcurrencyRow, ConcurrencyTable
 from assetgen.report.write import write_reports

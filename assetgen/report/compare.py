@@ -4,20 +4,17 @@ and speed. Two runs or several (several models, as the second seed article lines
 
 from __future__ import annotations
 
-import os
 import string
 from dataclasses import dataclass
-from pathlib import Path
 from urllib.parse import urlsplit
 
 from assetgen.errors import AssetgenError
 from assetgen.report import tables
-from assetgen.report.grading import RunReport, grade_run
+from assetgen.report.grading import RunReport
 from assetgen.report.markdown import md_table
 from assetgen.report.performance import performance
 from assetgen.report.scale import SCALE_CATEGORIES, speed_grid
 from assetgen.report.spec_compare import speculative_table
-from assetgen.run.files import write_atomic
 from assetgen.run.records import ResponseRecord
 from graders import category_key
 
@@ -203,23 +200,3 @@ def compare_markdown(comparison: Comparison) -> str:
     if len(comparison.sides) == 2:
         lines += speculative_table(comparison.sides[0].report, comparison.sides[1].report)
     return "\n".join(lines) + "\n"
-
-
-def default_target(run_dirs: list[Path]) -> Path:
-    """Beside the last run: compare-<first>.md for two runs, compare-<first>-<second>-....md for more."""
-    return run_dirs[-1] / ("compare-" + "-".join(d.name for d in run_dirs[:-1]) + ".md")
-
-
-def compare_runs(run_dirs: list[Path], out: Path | None = None) -> tuple[Comparison, list[Path]]:
-    """Grade every run, write the comparison as Markdown and as an HTML page beside it; return both paths."""
-    from assetgen.report.html import compare_html  # the page needs Jinja; the Markdown does not
-
-    comparison = build([grade_run(d) for d in run_dirs])
-    target = out or default_target(run_dirs)
-    page = target.with_suffix(".html")
-    for side, run_dir in zip(comparison.sides, run_dirs, strict=True):
-        report = run_dir / "report.html"
-        side.link = Path(os.path.relpath(report, page.parent)).as_posix() if report.exists() else None
-    write_atomic(target, compare_markdown(comparison))
-    write_atomic(page, compare_html(comparison))
-    return comparison, [target, page]

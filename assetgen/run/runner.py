@@ -65,7 +65,7 @@ class RunStopped(AssetgenError):
 
 @dataclass
 class EvalOptions:
-    endpoint: str | None  # None: the built-in reference endpoint (see report.evaluate)
+    endpoint: str | None  # None: the built-in reference endpoint (see app.evaluate)
     golden: Path
     out: Path = Path("runs")
     model: str | None = None
@@ -80,7 +80,7 @@ class EvalOptions:
     retries: int = 2
     resume: Path | None = None
     builtin_endpoint: bool = False  # the endpoint is the built-in reference endpoint started for this run
-    suite: str = "vision"  # 'vision' asks `golden` as given; 'text' and 'article' are built first (report.evaluate)
+    suite: str = "vision"  # 'vision' asks `golden` as given; 'text' and 'article' are built first (app.evaluate)
     concurrency_levels: tuple[int, ...] = scale.DEFAULT_LEVELS  # the concurrency sweep's burst sizes
     # the options the user set (the CLI's names, e.g. 'filters', 'max_tokens'): on --resume each must agree with
     # the run's (RESUME_KEPT), never be dropped silently; a given 'model' also confirms a model the endpoint
