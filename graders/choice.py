@@ -8,8 +8,8 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from graders import labelstyle, spans
 from graders import options as O
-from graders import spans
 from graders.normalize import has_any
 from graders.records import Truth
 from graders.registry import Match, grader
@@ -1296,6 +1296,9 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     choices = tuple(truth.choices or ())
     want = str(truth.value)
     question, label = _option_label(args.get("question"))
+    # 4.6: options labelled '(a)', '1.', 'i.', 'Option A:' … and answers naming them so, or by their place ('the
+    # second one'), read as the canonical letters; the rules below run on the result
+    question, answer = labelstyle.canonical(question, choices, answer)
     letters = _LETTERS[: len(choices)]
     options, shown, yes_no, scenery, names, verdicts, true_false, unknown, negative = _setup(choices, question)
 

@@ -444,6 +444,24 @@ COMPOUND = choice("A", ["Option A in the image", "Option B in the image", "All g
 BE_LENGTH = choice("B", ["2", "3", "4", "5"], "如图，在ABCD中，AD＝6，AB＝4，DE平分∠ADC交BC于点E，则BE的长是（）")
 
 
+# cases of issue #32's label styles (POLICY 4.6): options labelled otherwise than '(A)'
+def styled(value, options, prompt, frame, keys, sep=" "):
+    listed = sep.join(f"{frame.format(keys[i])} {o}" for i, o in enumerate(options))
+    return case("choice", value, "choice", prompt=f"{prompt}{sep}{listed}", choices=options)
+
+
+CAR = styled("C", ["red", "blue", "green", "white", "black"], "What is the main color of the car?", "({})", "abcde")
+DOGS = styled("B", ["2", "3", "4", "5"], "How many dogs are in the picture?", "{})", "abcd", "\n")
+PETS = styled("B", ["cat", "dog", "horse", "rabbit"], "Which animal is on the sofa?", "{}.", "1234", "\n")
+SEASONS = styled("C", ["spring", "summer", "autumn", "winter"], "Which season is shown?", "{}.",
+                 ["i", "ii", "iii", "iv"], "\n")
+SHAPE_OPTIONS = styled("D", ["circle", "square", "triangle", "hexagon"], "Which shape is largest?", "Option {}:",
+                       "ABCD")
+RAIN = styled("A", ["yes, it is raining", "no, it is sunny", "cannot tell"], "Is it raining?", "{}:", "ABC", "\n")
+TREE_AGES = styled("C", ["12", "3", "18", "21"], "How old is the tree, in years?", "({})", "1234")
+KITE_COLOR = choice("B", ["red", "blue", "green"], "What color is the kite?")
+
+
 TABLE = [
     # rule-id, case, response, verdict, cause
     # 1 verdicts
@@ -1538,6 +1556,29 @@ TABLE = [
     ("4.4-not-among-the-options-in-chinese", BE_LENGTH,
      ok("因为ED和EB加起来等于4，所以设EB = 2x，ED = 3x。那么5x = 4，EB = 1.6。\n\n"
         "但是这个答案不在选择中，所以题目给的信息可能有误。"),
+     "incorrect", "wrong"),
+    # 4.6 option label styles (issue #32)
+    ("4.6-lowercase-letter-alone", CAR, ok("c"), "correct", None),
+    ("4.6-lowercase-letter-bracketed", CAR, ok("**(c)**"), "correct", None),
+    ("4.6-lowercase-letter-after-marker", CAR, ok("Answer: c"), "correct", None),
+    ("4.6-lowercase-letter-other-option", CAR, ok("The answer is (b) blue."), "incorrect", "wrong"),
+    ("4.6-lowercase-letter-is-an-article-after-a-marker", CAR, ok("The answer is a car."), "incorrect", "wrong"),
+    ("4.6-closing-paren-label-then-text", DOGS, ok("Answer: b) 3"), "correct", None),
+    ("4.6-number-label-alone", PETS, ok("2"), "correct", None),
+    ("4.6-option-number", PETS, ok("Option 2"), "correct", None),
+    ("4.6-number-label-line", PETS, ok("2. dog"), "correct", None),
+    ("4.6-numbered-step-is-no-label", PETS, ok("1. First, look at the sofa.\n2. The animal has floppy ears.\n"
+                                               "So it is a dog."), "correct", None),
+    ("4.6-roman-label", SEASONS, ok("Answer: iii"), "correct", None),
+    ("4.6-roman-label-other", SEASONS, ok("(ii)"), "incorrect", "wrong"),
+    ("4.6-option-word-label", SHAPE_OPTIONS, ok("Option D"), "correct", None),
+    ("4.6-colon-label-letter", RAIN, ok("A"), "correct", None),
+    ("4.6-number-label-that-is-an-option-text", TREE_AGES, ok("3"), "incorrect", "wrong"),
+    ("4.6-bracketed-number-label", TREE_AGES, ok("(3)"), "correct", None),
+    ("4.6-ordinal-option", KITE_COLOR, ok("I would pick the second option."), "correct", None),
+    ("4.6-ordinal-one-short", KITE_COLOR, ok("The second one."), "correct", None),
+    ("4.6-last-one", SHAPE_OPTIONS, ok("The last one."), "correct", None),
+    ("4.6-ordinal-reference-is-no-choice", KITE_COLOR, ok("The answer is (C), not what the second option says."),
      "incorrect", "wrong"),
 ]
 
