@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ValidationError
 
-from graders import causes, secrets
+from graders import causes, secrets, spans
 from graders.extract import json_object, split_reasoning
 from graders.matchers import close_enough, truth_items
 from graders.measured import MEASURED
@@ -233,6 +233,7 @@ def asked_format(prompt: str) -> str | None:
 
 
 _NO_JSON = "asked for JSON, got none"
+_WRAPPED = re.compile(r"\\(?:boxed|text|textbf|mathrm)\s*\{([^{}]*)\}")
 
 
 def format_problem(answer: str, wanted: str | None) -> str | None:
@@ -241,6 +242,8 @@ def format_problem(answer: str, wanted: str | None) -> str | None:
         return None
     text = answer.strip().strip("*`_").strip()
     if wanted == "one_word":
+        # a wrapper around the one word is no word of its own: '\\boxed{Brown}', 'Answer: brown', '答え：茶色' (2.1)
+        text = _WRAPPED.sub(r"\1", spans.ANSWER_MARKER.sub("", text, count=1)).strip().strip("*`_$").strip()
         words = re.findall(r"[\w-]+", text)
         return None if len(words) == 1 else f"asked for one word, got {len(words)}"
     if wanted == "comma_list":

@@ -123,7 +123,8 @@ def exact(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     all_places = spans.places(answer)
     for place in all_places:
         if norm(place.text) in targets:
-            return Match(1.0, True, place.text.strip(), f"said {N.shorten(place.text)}", details={"place": place.kind})
+            said = place.text.strip().strip("`")  # '**`x`**': a code span in bold or a box is the value
+            return Match(1.0, True, said, f"said {N.shorten(said)}", details={"place": place.kind})
     asked = _question_words(args)
     for place in all_places:
         raw = " ".join(place.text.split())

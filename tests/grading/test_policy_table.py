@@ -459,6 +459,8 @@ SHAPE_OPTIONS = styled("D", ["circle", "square", "triangle", "hexagon"], "Which 
                        "ABCD")
 RAIN = styled("A", ["yes, it is raining", "no, it is sunny", "cannot tell"], "Is it raining?", "{}:", "ABC", "\n")
 TREE_AGES = styled("C", ["12", "3", "18", "21"], "How old is the tree, in years?", "({})", "1234")
+SQUARE_ROOTS = case("set", ["-8", "8"], "set", {"vocabulary": "number"},
+                    prompt="Solve the equation in this image for x. Give every solution, separated by commas.")
 KITE_COLOR = choice("B", ["red", "blue", "green"], "What color is the kite?")
 
 
@@ -1557,6 +1559,24 @@ TABLE = [
      ok("因为ED和EB加起来等于4，所以设EB = 2x，ED = 3x。那么5x = 4，EB = 1.6。\n\n"
         "但是这个答案不在选择中，所以题目给的信息可能有误。"),
      "incorrect", "wrong"),
+    # 2.1 wrappers and notation (issue #32)
+    ("2.1-every-boxed-value-of-a-list", ROOTS, ok("x = \\boxed{-2}, \\boxed{1}"), "correct", None),
+    ("2.1-boxed-values-in-latex", ROOTS, ok("$x = \\boxed{-2}$ or $x = \\boxed{1}$"), "correct", None),
+    ("2.1-one-boxed-root-of-two", ROOTS, ok("\\boxed{1}"), "partial", "wrong"),
+    ("2.1-bold-roots", ROOTS, ok("**x = -2, 1**"), "correct", None),
+    ("2.1-plus-minus-is-both-roots", SQUARE_ROOTS, ok("x = ±8"), "correct", None),
+    ("2.1-plus-minus-in-latex", SQUARE_ROOTS, ok("$x = \\pm 8$"), "correct", None),
+    ("2.1-japanese-marker", PRODUCT, ok("答え：7644"), "correct", None),
+    ("2.1-japanese-marker-letter", SIDE, ok("答え：a"), "correct", None),
+    ("2.1-spanish-marker", BLUE, ok("Respuesta: blue"), "correct", None),
+    ("2.1-boxed-whole-answer-in-chinese", SIDE, ok("\\boxed{左}"), "correct", None),
+    ("2.1-marker-before-chinese-option-word", SIDE, ok("Answer: 左"), "correct", None),
+    ("2.1-one-word-after-a-marker-is-one-word", ONE_WORD, ok("Answer: Brown"), "correct", None),
+    ("2.1-one-word-boxed-is-one-word", ONE_WORD, ok("\\boxed{brown}"), "correct", None),
+    ("2.1-code-span-in-bold", HOST, ok("**`harbor-meadow.internal`**"), "correct", None),
+    ("2.1-spacing-is-no-difference", choice("B", ["60mm clockwise", "30mm clockwise", "20 mm clockwise"],
+                                             "How far does the gear turn?"),
+     ok("Answer: 30 mm clockwise."), "correct", None),
     # 4.6 option label styles (issue #32)
     ("4.6-lowercase-letter-alone", CAR, ok("c"), "correct", None),
     ("4.6-lowercase-letter-bracketed", CAR, ok("**(c)**"), "correct", None),
