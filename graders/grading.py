@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ValidationError
 
-from graders import causes, secrets, spans
+from graders import causes, languages, secrets, spans
 from graders.extract import json_object, split_reasoning
 from graders.matchers import close_enough, truth_items
 from graders.measured import MEASURED
@@ -161,6 +161,9 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
     if not answer and not calls:
         return _empty(out, split, finish, record, name == "tool_call")
 
+    if name in _CLOSED_VOCABULARY and (name != "exact" or "vocabulary" in grader_args) and (
+            name != "choice" or _english_options(tuple(case.truth.choices or ()))):
+        answer = languages.english(answer)  # 2.7: '图中有五个圆。' is read as '… 5 … circle'
     try:
         args = _args(question, grader_args, calls if name == "tool_call" else None, finish)
         match = get_grader(name)(case.truth, answer, args)
@@ -184,6 +187,18 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
     if match.passed and match.format_ok and not looped and not unfinished:
         return out(match.score, "correct", None, match.extracted, match.explanation)
     return _half_or_more(_shortfall(out, case, record, answer, match, looped, unfinished), match)
+
+
+# graders of closed vocabularies (numbers, colors, shapes, directions, yes/no, options in English): an answer in
+# another language is read in English words first (POLICY.md 2.7); free text and code are read as written
+_CLOSED_VOCABULARY = frozenset({"numeric", "choice", "set", "sequence", "exact", "keywords", "json"})
+
+
+@lru_cache(maxsize=256)
+def _english_options(choices: tuple[str, ...]) -> bool:
+    """Options written in English (ASCII): an answer in another language is read in English words against them;
+    options in another language ('红色') are compared as written."""
+    return all(c.isascii() for c in choices)
 
 
 _ABOUT_HALF = 0.4  # a cut answer: 3 of 7 trace steps is about half, 1 of 3 keys is not

@@ -93,3 +93,164 @@ def test_every_golden_short_answer_in_every_wrapper():
         misses += [(row_id, w) for w, form in WRAPPERS.items()
                    if _key(grade(case, {"content": form.format(answer), "finish_reason": "stop"})) != bare]
     assert not misses, misses[:10]
+
+
+# --- other languages (POLICY.md 2.7) ----------------------------------------------------------------------------
+# the test's own words for each value (written from dictionaries, not read from graders/languages.py)
+COLORS = {"red": {"zh": "红色", "ja": "赤", "ko": "빨간색", "es": "rojo", "fr": "rouge", "de": "rot", "pt": "vermelho",
+                  "ru": "красный"},
+          "blue": {"zh": "蓝色", "ja": "青", "ko": "파란색", "es": "azul", "fr": "bleu", "de": "blau", "pt": "azul",
+                   "ru": "синий"},
+          "green": {"zh": "绿色", "ja": "緑", "ko": "초록색", "es": "verde", "fr": "vert", "de": "grün", "pt": "verde",
+                    "ru": "зелёный"},
+          "yellow": {"zh": "黄色", "ja": "黄色", "ko": "노란색", "es": "amarillo", "fr": "jaune", "de": "gelb",
+                     "pt": "amarelo", "ru": "жёлтый"},
+          "pink": {"zh": "粉色", "ja": "ピンク", "ko": "분홍색", "es": "rosa", "fr": "rose", "de": "rosa", "pt": "rosa",
+                   "ru": "розовый"},
+          "brown": {"zh": "棕色", "ja": "茶色", "ko": "갈색", "es": "marrón", "fr": "marron", "de": "braun",
+                    "pt": "marrom", "ru": "коричневый"},
+          "black": {"zh": "黑色", "ja": "黒", "ko": "검정", "es": "negro", "fr": "noir", "de": "schwarz", "pt": "preto",
+                    "ru": "чёрный"},
+          "gray": {"zh": "灰色", "ja": "灰色", "ko": "회색", "es": "gris", "fr": "gris", "de": "grau", "pt": "cinza",
+                   "ru": "серый"},
+          "purple": {"zh": "紫色", "ja": "紫", "ko": "보라색", "es": "morado", "fr": "violet", "de": "lila",
+                     "pt": "roxo", "ru": "фиолетовый"}}
+# a sentence around the value, in each language ('The ball is red.'), where its own small words say which it is
+COLOR_SENTENCE = {"zh": "{}的球先到。", "ja": "{}のボールです。", "ko": "{} 공입니다.",
+                  "es": "La bola {} llega primero.",
+                  "fr": "La balle {} arrive la première.", "de": "Der {} Ball ist zuerst da.",
+                  "pt": "A bola {} chega primeiro.", "ru": "{} шар."}
+SHAPES = {"circle": {"zh": "圆形", "ja": "円", "ko": "원", "es": "círculo", "fr": "cercle", "de": "Kreis",
+                     "pt": "círculo", "ru": "круг"},
+          "square": {"zh": "正方形", "ja": "正方形", "ko": "정사각형", "es": "cuadrado", "fr": "carré", "de": "Quadrat",
+                     "pt": "quadrado", "ru": "квадрат"},
+          "triangle": {"zh": "三角形", "ja": "三角形", "ko": "삼각형", "es": "triángulo", "fr": "triangle",
+                       "de": "Dreieck", "pt": "triângulo", "ru": "треугольник"},
+          "star": {"zh": "星形", "ja": "星形", "ko": "별", "es": "estrella", "fr": "étoile", "de": "Stern",
+                   "pt": "estrela", "ru": "звезда"},
+          "hexagon": {"zh": "六边形", "ja": "六角形", "ko": "육각형", "es": "hexágono", "fr": "hexagone",
+                      "de": "Sechseck", "pt": "hexágono", "ru": "шестиугольник"}}
+YES_NO = {"yes": {"zh": "是的。", "ja": "はい。", "ko": "예.", "es": "Sí.", "fr": "Oui.", "de": "Ja.", "pt": "Sim.",
+                  "ru": "Да."},
+          "no": {"zh": "不是。", "ja": "いいえ。", "ko": "아니요.", "es": "No.", "fr": "Non.", "de": "Nein.",
+                 "pt": "Não.", "ru": "Нет."}}
+TURNS = {"clockwise": {"zh": "顺时针", "ja": "時計回り", "ko": "시계 방향", "es": "En sentido horario.",
+                       "fr": "Dans le sens des aiguilles d'une montre.", "de": "Im Uhrzeigersinn.",
+                       "pt": "Sentido horário.", "ru": "По часовой стрелке."},
+         "counterclockwise": {"zh": "逆时针", "ja": "反時計回り", "ko": "반시계 방향", "es": "En sentido antihorario.",
+                              "fr": "Dans le sens inverse des aiguilles d'une montre.",
+                              "de": "Gegen den Uhrzeigersinn.", "pt": "Sentido anti-horário.",
+                              "ru": "Против часовой стрелки."}}
+NUMBERS = {0: {"es": "cero", "fr": "zéro", "de": "null", "pt": "zero", "ru": "ноль"},
+           1: {"es": "uno", "fr": "un", "de": "eins", "pt": "um", "ru": "один"},
+           2: {"es": "dos", "fr": "deux", "de": "zwei", "pt": "dois", "ru": "два"},
+           3: {"es": "tres", "fr": "trois", "de": "drei", "pt": "três", "ru": "три"},
+           4: {"es": "cuatro", "fr": "quatre", "de": "vier", "pt": "quatro", "ru": "четыре"},
+           5: {"es": "cinco", "fr": "cinq", "de": "fünf", "pt": "cinco", "ru": "пять"},
+           6: {"es": "seis", "fr": "six", "de": "sechs", "pt": "seis", "ru": "шесть"},
+           7: {"es": "siete", "fr": "sept", "de": "sieben", "pt": "sete", "ru": "семь"},
+           8: {"es": "ocho", "fr": "huit", "de": "acht", "pt": "oito", "ru": "восемь"},
+           9: {"es": "nueve", "fr": "neuf", "de": "neun", "pt": "nove", "ru": "девять"},
+           10: {"es": "diez", "fr": "dix", "de": "zehn", "pt": "dez", "ru": "десять"},
+           12: {"es": "doce", "fr": "douze", "de": "zwölf", "pt": "doze", "ru": "двенадцать"},
+           20: {"es": "veinte", "fr": "vingt", "de": "zwanzig", "pt": "vinte", "ru": "двадцать"},
+           94: {"es": "noventa y cuatro", "fr": "quatre-vingt-quatorze", "pt": "noventa e quatro"},
+           171: {"es": "ciento setenta y uno", "fr": "cent soixante et onze", "pt": "cento e setenta e um"}}
+NUMBER_SENTENCE = {"es": "Hay {} círculos.", "fr": "Il y a {} cercles.", "de": "Es gibt {} Kreise.",
+                   "pt": "Há {} círculos.", "ru": "Всего кругов: {}."}
+LANGUAGES = ("zh", "ja", "ko", "es", "fr", "de", "pt", "ru")
+KANJI = "〇一二三四五六七八九"
+
+
+def kanji(n: int) -> str:
+    """A number in Chinese numerals: 7644 is 七千六百四十四, 12 is 十二, 105 is 一百零五."""
+    if n < 10:
+        return KANJI[n]
+    out, zero = "", False
+    for value, unit in ((10_000, "万"), (1000, "千"), (100, "百"), (10, "十")):
+        digit, n = divmod(n, value)
+        if digit:
+            out += ("零" if zero and out else "") + ("" if digit == 1 and unit == "十" and not out else
+                                                    kanji(digit) if value == 10_000 else KANJI[digit]) + unit
+            zero = False
+        elif out:
+            zero = True
+    return out + (("零" if zero else "") + KANJI[n] if n else "")
+
+
+def _case(kind, value, grader, prompt, args=None, **truth):
+    return {"id": "t", "family": "f", "category": "c", "modality": "image", "prompt": prompt,
+            "truth": {"kind": kind, "value": value, **truth}, "grader": {"name": grader, "args": args or {}}}
+
+
+RACE = _case("text", "pink", "exact", "Which ball reaches the line first? Answer with its color.",
+             {"vocabulary": "color"})
+MORPH = _case("sequence", ["star", "square", "triangle"], "sequence", "List every shape it takes, in order, as a "
+              "comma-separated list.", {"vocabulary": "shape"})
+LEFT_OF = _case("choice", "B", "choice", "Is the red star to the left of the brown star? Answer yes or no.",
+                choices=["yes", "no"])
+SPIN = _case("choice", "A", "choice", "Does it go clockwise or counterclockwise? (A) clockwise (B) counterclockwise",
+             choices=["clockwise", "counterclockwise"])
+CIRCLES = _case("number", 5, "numeric", "How many circles are in this image? Answer with a number.")
+
+
+def _same(case, english, other):
+    a, b = grade(case, english), grade(case, other)
+    return (a.verdict, a.cause) == (b.verdict, b.cause), (english, other, a.explanation, b.explanation)
+
+
+@settings(max_examples=300, deadline=None)
+@given(color=st.sampled_from(sorted(COLORS)), language=st.sampled_from(LANGUAGES))
+def test_a_color_in_another_language_grades_the_same(color, language):
+    english = f"The {color} ball reaches the line first."
+    same, why = _same(RACE, english, COLOR_SENTENCE[language].format(COLORS[color][language]))
+    assert same, why
+
+
+@settings(max_examples=300, deadline=None)
+@given(shapes=st.lists(st.sampled_from(sorted(SHAPES)), min_size=1, max_size=4, unique=True),
+       language=st.sampled_from(LANGUAGES))
+def test_shapes_in_another_language_grade_the_same(shapes, language):
+    joiner = "、" if language in ("zh", "ja") else ", "
+    same, why = _same(MORPH, ", ".join(shapes), joiner.join(SHAPES[s][language] for s in shapes))
+    assert same, why
+
+
+@settings(max_examples=100, deadline=None)
+@given(word=st.sampled_from(["yes", "no"]), language=st.sampled_from(LANGUAGES))
+def test_yes_or_no_in_another_language_grades_the_same(word, language):
+    same, why = _same(LEFT_OF, word.capitalize() + ".", YES_NO[word][language])
+    assert same, why
+
+
+@settings(max_examples=100, deadline=None)
+@given(word=st.sampled_from(sorted(TURNS)), language=st.sampled_from(LANGUAGES))
+def test_clockwise_in_another_language_grades_the_same(word, language):
+    same, why = _same(SPIN, f"It goes {word}.", TURNS[word][language])
+    assert same, why
+
+
+@settings(max_examples=300, deadline=None)
+@given(n=st.integers(0, 99_999), form=st.sampled_from(["zh", "ja", "full-width", "after-cjk"]))
+def test_a_number_in_another_script_grades_the_same(n, form):
+    written = {"zh": f"图中有{kanji(n)}个圆。", "ja": f"円は{kanji(n)}つあります。",
+               "full-width": "共有" + str(n).translate(str.maketrans("0123456789", "０１２３４５６７８９")) + "个圆。",
+               "after-cjk": f"共{n}个"}[form]
+    case = {**CIRCLES, "truth": {"kind": "number", "value": n}}
+    same, why = _same(case, f"There are {n} circles.", written)
+    assert same, why
+
+
+@settings(max_examples=200, deadline=None)
+@given(n=st.sampled_from(sorted(NUMBERS)), language=st.sampled_from(("es", "fr", "de", "pt", "ru")))
+def test_a_number_in_words_of_another_language_grades_the_same(n, language):
+    if language not in NUMBERS[n]:
+        return
+    case = {**CIRCLES, "truth": {"kind": "number", "value": n}}
+    same, why = _same(case, f"There are {n} circles.", NUMBER_SENTENCE[language].format(NUMBERS[n][language]))
+    assert same, why
+
+
+def test_kanji_numerals_are_written_right():
+    assert [kanji(n) for n in (5, 10, 12, 40, 105, 7644, 10_000, 20_003)] == [
+        "五", "十", "十二", "四十", "一百零五", "七千六百四十四", "一万", "二万零三"]
