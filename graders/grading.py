@@ -369,11 +369,11 @@ def _shortfall(out, case: CaseSpec, record: _Record, answer: str, match: Match, 
 
 
 def _sentence_for_a_value(case: CaseSpec, match: Match) -> bool:
-    """A free-text value read as a whole sentence ('the text is too small to read' for a hostname) is no
-    value of the asked kind: a refusal there is a refusal."""
+    """A free-text value read as a whole sentence ('The text is too small to read.' for a hostname: four words or
+    more, or long) is no value of the asked kind: a refusal there is a refusal (6.5)."""
     said = match.extracted
     return (case.grader.name in ("exact", "fuzzy") and isinstance(said, str)
-            and len(said) > max(30, 2 * len(str(case.truth.value))))
+            and (len(said) > max(30, 2 * len(str(case.truth.value))) or len(said.split()) >= 4))
 
 
 def _frames_note(case: CaseSpec, record: _Record) -> str:

@@ -1559,6 +1559,10 @@ TABLE = [
      ok("因为ED和EB加起来等于4，所以设EB = 2x，ED = 3x。那么5x = 4，EB = 1.6。\n\n"
         "但是这个答案不在选择中，所以题目给的信息可能有误。"),
      "incorrect", "wrong"),
+    # 6.5 the policy's own refusal on an exact-text case (issue #32)
+    ("6.5-text-too-small-on-an-exact-text-case", HOST, ok("The text is too small to read."), "no_answer", "refusal"),
+    ("6.5-text-too-small-for-me", HOST, ok("Sorry, the text is too small for me to read."), "no_answer", "refusal"),
+    ("6.5-a-wrong-value-is-no-refusal", HOST, ok("The host is harbor-meadow.external"), "incorrect", "wrong"),
     # 2.7 other languages (issue #32)
     ("2.7-chinese-number-word-and-counter", CIRCLES, ok("图中有五个圆。"), "correct", None),
     ("2.7-japanese-digit-and-counter", CIRCLES, ok("円は5つあります。"), "correct", None),
