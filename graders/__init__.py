@@ -6,6 +6,11 @@ Stands alone: imports neither `assetgen` nor any rendering library, so other har
     result = grade(case_dict, {"content": "The answer is **56**.", "finish_reason": "stop"})
 """
 
+# The graders' own version, apart from assetgen's: their rules decide what counts as right, so a figure compares
+# with another only when both were graded by the same graders. Bump it when a grade can change (major: a verdict or
+# cause changes meaning; minor: a rule grades more answers as the policy says; patch: no grade changes).
+__version__ = "2.0.0"
+
 from graders.frames import FrameEstimate, estimate_frames
 from graders.grading import grade, grade_many
 from graders.records import (

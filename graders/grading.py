@@ -17,6 +17,7 @@ from graders.measured import check as check_measurement
 from graders.records import FORMAT_VERSION, CaseSpec, Grade, Response
 from graders.refusal import is_refusal
 from graders.registry import Match, get_grader
+from graders.sandbox import NotRun
 
 _SERVER_ENDED = ("abort", "error")
 _GRADER_CAUSES = ("tool_in_text", "malformed_arguments", "wrong_tool", "no_tool_call")
@@ -169,6 +170,8 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
         match = get_grader(name)(case.truth, answer, args)
     except KeyError as exc:
         return out(0, "error", "transport", None, str(exc).strip("'\""))
+    except NotRun as exc:
+        return out(0, "error", None, None, str(exc))
     wanted = grader_args.get("format") or asked_format(question)
     if wanted == "json" and "json_object" in match.details:  # the json grader already looked for the object
         problem = None if match.details["json_object"] else _NO_JSON

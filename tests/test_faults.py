@@ -22,7 +22,8 @@ LONG_LINE, LIMIT = 600_000, 1 << 20
 
 # what a record must say for each expected outcome of tests/faults.py
 ERRORS = {
-    "http-307": r"^HTTP 307: a redirect, not followed", "http-401": r"^HTTP 401: ", "http-404": r"^HTTP 404: ",
+    "http-307": r"^HTTP 307: a redirect to http://127\.0\.0\.1:\d+/v1/elsewhere, not followed",
+    "http-401": r"^HTTP 401: ", "http-404": r"^HTTP 404: ",
     "http-429": r"^HTTP 429: ", "http-500": r"^HTTP 500: ", "http-502": r"^HTTP 502: ", "http-503": r"^HTTP 503: ",
     "stream-error": r"^server error in stream: ",
     "cut": r"^stream ended early: the connection was cut mid-answer$",

@@ -12,9 +12,10 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "assetgen"
 
-# In pipeline order (ARCHITECTURE.md). `_version` and `errors` are shared by every stage.
+# In pipeline order (ARCHITECTURE.md). `_version` and `errors` are shared by every stage; `assetgen.cli`, the
+# command line, sits above them all: it may import any stage, and no stage may import it.
 STAGES = ["assetgen._version", "assetgen.errors", "assetgen.media", "assetgen.dataset", "assetgen.generate",
-          "assetgen.reference", "assetgen.run", "assetgen.report", "assetgen.export"]
+          "assetgen.reference", "assetgen.run", "assetgen.report", "assetgen.export", "assetgen.cli"]
 
 
 def stage_of(module: str) -> int | None:
@@ -48,7 +49,7 @@ def violations(source: str, module: str, is_package: bool = False) -> list[str]:
     own = stage_of(module)
     bad = []
     for name in imported(ast.parse(source), module, is_package):
-        if name.startswith("cli"):
+        if name == "cli" or name.startswith("cli.") or (name.startswith("assetgen.cli") and module != "assetgen.cli"):
             bad.append(f"{module} imports the CLI ({name})")
         theirs = stage_of(name)
         if own is not None and theirs is not None and theirs > own:
@@ -79,9 +80,22 @@ def test_no_module_imports_a_later_stage():
     ("assetgen.generate.build", "def f():\n    import assetgen.run.client"),
     ("assetgen.dataset.golden", "from ..generate import build"),
     ("assetgen.media.video", "from assetgen import load_golden"),
+    ("assetgen.export.formats", "from assetgen.cli import main"),
+    ("assetgen.report.write", "def f():\n    from assetgen import cli"),
 ])
 def test_the_layer_check_catches_a_later_import(module, source):
     assert violations(source, module)
+
+
+def test_the_cli_may_import_every_stage():
+    source = "\n".join(f"import {stage}" for stage in STAGES if stage != "assetgen.cli")
+    assert violations(source, "assetgen.cli") == []
+
+
+def test_the_root_cli_is_only_the_entry_point():
+    """`cli.py` at the root stays the thin entry the layout names; the console script is `assetgen.cli:main`."""
+    tree = ast.parse((ROOT / "cli.py").read_text("utf-8"))
+    assert imported(tree, "cli", False) == ["assetgen.cli"]
 
 
 def test_graders_stand_alone():

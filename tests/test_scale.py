@@ -360,7 +360,9 @@ def test_compare_lines_up_speed_with_the_models_as_columns(suite, tmp_path):
         b = _eval(base, suite, tmp_path, concurrency_levels=(1, 8), filters=("concurrency", "context"))
     comparison = build_comparison([grade_run(a, suite), grade_run(b, suite)])
     header, rows = speed_table(comparison)
-    assert header == ["", "A: assetgen-reference", "B: assetgen-reference"]
+    # the same model at two endpoints: each column says where it was asked
+    assert header[0] == "" and header[1] != header[2]
+    assert all(h.startswith(f"{k}: assetgen-reference (127.0.0.1:") for k, h in zip("AB", header[1:], strict=True))
     by_name = {row[0]: row[1:] for row in rows}
     assert set(by_name) == {"Single (1 request) tok/s", "8-parallel aggregate tok/s", "TTFT, single request",
                             "Context reach (longest right)", "max_model_len"}

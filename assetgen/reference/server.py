@@ -8,7 +8,10 @@ small `max_tokens` really cuts the answer (or the reasoning) with finish_reason 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import re
+import signal
 import time
 from dataclasses import dataclass, field
 
@@ -27,6 +30,11 @@ from assetgen.reference.vision_tokens import clip_tokens, downscale, image_token
 
 MODEL = "assetgen-reference"
 _SECRET = re.compile(r"sk-(?:proj-)?[A-Za-z0-9]{8,}")
+# a connection must send a whole request head within this many seconds of opening (or of its last answer): a
+# client trickling header bytes (slowloris) would otherwise hold a file descriptor for as long as it likes.
+# Above the aiohttp client's 15 s keep-alive, so no client reuses a connection the server is closing.
+HEADER_TIMEOUT_S = 30.0
+log = logging.getLogger("assetgen.serve")
 
 
 @dataclass
@@ -49,6 +57,7 @@ class ServeOptions:
     workers: int = 2  # requests decoded and solved at once; the others wait (memory stays bounded)
     pace: pacing.Pace = field(default_factory=pacing.Pace)  # timing and length emulation (pacing.py)
     max_model_len: int | None = None  # a context limit like vLLM's: reported by /v1/models, a longer prompt a 400
+    header_timeout: float = HEADER_TIMEOUT_S  # seconds a connection has to send a whole request head
 
 
 def _error(status: int, message: str, kind: str = "invalid_request_error", param: str | None = None) -> web.Response:
@@ -75,7 +84,9 @@ class Reference:
         threading.Thread(target=ocr.warm_up, daemon=True).start()  # the first OCR request need not wait
         self.options = options
         self.rng = np.random.default_rng(options.seed)
-        self.counters = {"requests": 0, "errors": 0, "prompt_tokens": 0, "completion_tokens": 0, "disconnects": 0}
+        self.counters = {"requests": 0, "errors": 0, "prompt_tokens": 0, "completion_tokens": 0, "disconnects": 0,
+                         "header_timeouts": 0}
+        self.waiting_heads: dict = {}  # connection (aiohttp's handler) -> the timer that closes it without a head
         self.slots = asyncio.Semaphore(options.workers)
         p = options.pace  # --latency and --tokens-per-s are the older spellings of the pace's first two
         token_s = p.token_s or (1 / options.tokens_per_s if options.tokens_per_s else 0.0)
@@ -83,11 +94,58 @@ class Reference:
                                 p.runaway_reasoning)
 
     def app(self) -> web.Application:
-        app = web.Application(client_max_size=self.options.max_body)
+        app = web.Application(client_max_size=self.options.max_body, middlewares=[self._hang_ups])
         app.add_routes([web.get("/v1/models", self.models), web.post("/v1/chat/completions", self.chat),
                         web.get("/health", self.health), web.get("/metrics", self.metrics),
                         web.post("/tokenize", self.tokenize)])
         return app
+
+    @web.middleware
+    async def _hang_ups(self, request: web.Request, handler):
+        """A client that leaves -- mid-body, during --latency, mid-stream -- is a counted disconnect and one
+        quiet log line, not a traceback: nobody is left to answer. And a head has arrived: no time-out."""
+        timer = self.waiting_heads.pop(request.protocol, None)
+        if timer is not None:
+            timer.cancel()
+        try:
+            return await handler(request)
+        except ConnectionError:  # ConnectionResetError, aiohttp's ClientConnectionResetError ...
+            self.counters["disconnects"] += 1
+            log.info("a client (%s) hung up during %s %s", request.remote, request.method, request.path)
+            return web.Response(status=499)  # never sent: aiohttp drops a response to a closed connection
+
+    def guard_heads(self, server: web.Server) -> None:
+        """Close a connection that sends no whole request head within `header_timeout` of opening. aiohttp's
+        keep-alive timeout (set to the same) covers the heads after the first; older aiohttp releases never
+        time out the first one, so this timer does, whatever the version."""
+        loop, seconds, made, lost = asyncio.get_running_loop(), self.options.header_timeout, \
+            server.connection_made, server.connection_lost
+
+        def expire(handler, transport) -> None:
+            if self.waiting_heads.pop(handler, None) is not None and not transport.is_closing():
+                self.counters["header_timeouts"] += 1
+                log.info("closed a connection that sent no whole request head within %g s", seconds)
+                transport.close()
+
+        def connection_made(handler, transport) -> None:
+            made(handler, transport)
+            self.waiting_heads[handler] = loop.call_later(seconds, expire, handler, transport)
+
+        def connection_lost(handler, exc=None) -> None:
+            timer = self.waiting_heads.pop(handler, None)
+            if timer is not None:
+                timer.cancel()
+            lost(handler, exc)
+
+        server.connection_made, server.connection_lost = connection_made, connection_lost
+
+    async def start(self, host: str, port: int) -> web.AppRunner:
+        """The app listening on host:port, heads timed out; `runner.cleanup()` stops it."""
+        runner = web.AppRunner(self.app(), access_log=None, keepalive_timeout=self.options.header_timeout)
+        await runner.setup()
+        self.guard_heads(runner.server)
+        await web.TCPSite(runner, host, port).start()
+        return runner
 
     async def models(self, request):
         limit = {"max_model_len": self.options.max_model_len} if self.options.max_model_len else {}
@@ -301,13 +359,32 @@ class Reference:
                                                                "created": 0, "model": MODEL, "choices": [],
                                                                "usage": usage}) + b"\n\n")
             await response.write(b"data: [DONE]\n\n")
-        except ConnectionResetError:  # the client hung up mid-stream: nothing to answer, nothing to log
+        except ConnectionError:  # the client hung up mid-stream: nothing to answer, one line to log
             self.counters["disconnects"] += 1
+            log.info("a client (%s) hung up mid-stream", request.remote)
         return response
 
 
 def serve(host: str, port: int, options: ServeOptions) -> None:
-    web.run_app(Reference(options).app(), host=host, port=port, print=None, access_log=None)
+    """Serve until Ctrl-C or SIGTERM, then close every connection and return."""
+    if not log.handlers:  # its notes (hang-ups, timed-out heads) as one line each on stderr; no one else's
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("assetgen serve: %(message)s"))
+        log.addHandler(handler)
+        log.setLevel(logging.INFO)
+
+    async def main() -> None:
+        runner = await Reference(options).start(host, port)
+        stop = asyncio.Event()
+        with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows' loop: Ctrl-C still ends it
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+        try:
+            await stop.wait()
+        finally:
+            await runner.cleanup()
+
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(main())
 
 
 class Running:
@@ -328,9 +405,7 @@ class Running:
 
         def run():
             asyncio.set_event_loop(self.loop)
-            self.runner = web.AppRunner(Reference(self.options).app(), access_log=None)
-            self.loop.run_until_complete(self.runner.setup())
-            self.loop.run_until_complete(web.TCPSite(self.runner, "127.0.0.1", self.port).start())
+            self.runner = self.loop.run_until_complete(Reference(self.options).start("127.0.0.1", self.port))
             ready.set()
             self.loop.run_forever()
 

@@ -8,6 +8,7 @@ import os
 import string
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from assetgen.errors import AssetgenError
 from assetgen.report import tables
@@ -30,6 +31,7 @@ class Side:
     accuracy: dict[str, tables.Accuracy]  # category (and TOTAL) -> accuracy over all the run's answers
     perf: list[tuple[str, str]]
     link: str | None = None  # relative path from the comparison's folder to the run's report.html
+    label: str = ""  # the model, told apart from another side's of the same name (see _labels)
 
 
 @dataclass
@@ -67,6 +69,8 @@ def build(reports: list[RunReport]) -> Comparison:
                   if r.case_id not in report.cases or report.cases[r.case_id].category not in SCALE_CATEGORIES]
         perf = performance(pooled, report.info.wall_s or 0.0).line_items()
         sides.append(Side(_name(k), report, tables.accuracies(report), perf))
+    for side, label in zip(sides, _labels(reports), strict=True):
+        side.label = label
     categories = sorted({c for s in sides for c in s.accuracy if c != tables.TOTAL}, key=category_key)
     base = reports[0]
     paired = []
@@ -74,7 +78,40 @@ def build(reports: list[RunReport]) -> Comparison:
         names = {**{cid: c.category for cid, c in base.cases.items()},
                  **{cid: c.category for cid, c in report.cases.items()}}
         paired.append(tables.paired(base.grades, report.grades, _pairing_key(base, report), names))
+        if not paired[-1].pairs:
+            paired[-1].why_none = _why_no_pairs(sides[0], sides[len(paired)])
     return Comparison(sides, categories, paired)
+
+
+def _where(report: RunReport) -> str:
+    info = report.info
+    if info.builtin_endpoint:
+        return "built-in endpoint"
+    return urlsplit(info.endpoint).netloc or info.endpoint
+
+
+def _labels(reports: list[RunReport]) -> list[str]:
+    """Each run's model; where two runs name the same model (the reference endpoint, built in and served, is
+    `assetgen-reference` both times), where it was asked, and if that too is alike, the run folder."""
+    models = [r.info.model for r in reports]
+    labels = [f"{r.info.model} ({_where(r)})" if models.count(r.info.model) > 1 else r.info.model for r in reports]
+    return [f"{r.info.model} ({r.info.run_id})" if labels.count(label) > 1 else label
+            for r, label in zip(reports, labels, strict=True)]
+
+
+def _modes(report: RunReport) -> str:
+    labels = list(report.summaries)
+    return "the server's default" if labels == ["server-default"] else "thinking " + " and ".join(labels)
+
+
+def _why_no_pairs(a: Side, b: Side) -> str | None:
+    """A run asked in several thinking modes pairs with another only in a mode both asked: say so, and how."""
+    modes_a, modes_b = set(a.report.summaries), set(b.report.summaries)
+    if (len(modes_a) == 1 and len(modes_b) == 1) or modes_a & modes_b:
+        return None
+    return (f"in the same thinking mode ({a.name} asked {_modes(a.report)}, {b.name} {_modes(b.report)}: "
+            "which mode the server's default is cannot be known); ask both with the same --thinking, or the "
+            "single-mode run with --thinking on or off to pair it with that mode")
 
 
 def _cell(a: tables.Accuracy | None) -> str:
@@ -83,7 +120,7 @@ def _cell(a: tables.Accuracy | None) -> str:
 
 def accuracy_grid(comparison: Comparison) -> tables.Grid:
     sides = comparison.sides
-    header = ["Category", *[f"{s.name}: {s.report.info.model}" for s in sides]]
+    header = ["Category", *[f"{s.name}: {s.label}" for s in sides]]
     header += [f"Δ {s.name}−{sides[0].name}" for s in sides[1:]]
     rows = []
     for category in [*comparison.categories, tables.TOTAL]:
@@ -97,7 +134,7 @@ def accuracy_grid(comparison: Comparison) -> tables.Grid:
 
 def runs_grid(comparison: Comparison) -> tables.Grid:
     header = ["Run", "Model", "Run folder", "Answers", "Thinking", "Started"]
-    rows = [[s.name, s.report.info.model, s.report.info.run_id, str(len(s.report.grades)),
+    rows = [[s.name, s.label, s.report.info.run_id, str(len(s.report.grades)),
              ", ".join(s.report.summaries), s.report.info.started] for s in comparison.sides]
     return header, rows
 
@@ -111,7 +148,7 @@ def perf_grid(comparison: Comparison) -> tables.Grid:
 
 def speed_table(comparison: Comparison) -> tables.Grid | None:
     """Single vs N-parallel tok/s, TTFT and context reach, the models as columns (the second seed article)."""
-    return speed_grid([(f"{s.name}: {s.report.info.model}", s.report.scale) for s in comparison.sides])
+    return speed_grid([(f"{s.name}: {s.label}", s.report.scale) for s in comparison.sides])
 
 
 def significance_lines(comparison: Comparison) -> list[str]:

@@ -44,7 +44,7 @@ def markdown(report: RunReport, plots: list[str]) -> str:
     info = report.info
     lines = [f"# assetgen eval: {md_escape(info.model)}", "",
              f"Endpoint `{md_escape(info.endpoint)}` · run `{md_escape(info.run_id)}` · {md_escape(info.started)}",
-             ""]
+             "", md_escape(tables.versions_line(report)), ""]
     lines += [line for w in tables.warnings(report) for line in (f"> **Warning:** {md_escape(w)}", "")]
     several = len(report.summaries) > 1
     for label, summary in report.summaries.items():

@@ -20,11 +20,18 @@ def run_probe(kind: str, options: ProbeOptions) -> tuple[Path, FramesProbe | Res
     return folder, record
 
 
+def _evidence(record: FramesProbe | ResolutionProbe) -> list[str]:
+    """The evidence lines not already said above them (a probe.json written before the media_io_kwargs
+    finding left the evidence also held it)."""
+    said = {record.kwargs.summary} if isinstance(record, FramesProbe) else set()
+    return [line for line in record.evidence if line not in said]
+
+
 def terminal_lines(record: FramesProbe | ResolutionProbe, folder: Path) -> list[str]:
     out = [f"{record.kind} probe of {record.model} at {record.endpoint}", "", record.headline]
     if isinstance(record, FramesProbe):
         out += [""] + [f.summary for f in record.modes] + [record.kwargs.summary]
-    out += ["", f"To change it: {record.recommendation}", "", "Evidence:"] + [f"  {line}" for line in record.evidence]
+    out += ["", f"To change it: {record.recommendation}", "", "Evidence:"] + [f"  {line}" for line in _evidence(record)]
     out += ["", f"probe folder: {folder}  (probe.json, probe.md, media/)"]
     return [printable(line, keep_newlines=False) for line in out]
 
@@ -42,7 +49,7 @@ def probe_markdown(record: FramesProbe | ResolutionProbe, folder: Path) -> str:
         lines += [f"| {f.mode} | {'yes' if f.accepted else 'no: ' + md_escape(f.error or '')} | {f.answers.shown()} "
                   f"| {f.tokens.shown()} | {f.pattern} |" for f in record.modes]
         lines += ["", record.kwargs.summary, ""]
-    lines += ["## Evidence", ""] + [f"- {line}" for line in record.evidence] + [""]
+    lines += ["## Evidence", ""] + [f"- {line}" for line in _evidence(record)] + [""]
     lines += ["## Requests", "", "| method | mode | frames | fps | size | images | kwargs | prompt tokens | "
               "media tokens | frames by tokens | answer | status |", "|---" * 12 + "|"]
     for m in record.measurements:

@@ -22,7 +22,7 @@ from assetgen.dataset.golden import load_golden
 from assetgen.dataset.records import CaseToSend
 from assetgen.errors import AssetgenError, ConfigError
 from assetgen.run import toolcalls
-from assetgen.run.client import Outcome, _parse_completion
+from assetgen.run.client import Outcome, _parse_completion, redirect_error
 from assetgen.run.endpoint import public_url, url_secrets
 from assetgen.run.payload import SHARED_CACHE, build_body
 from assetgen.run.records import RunInfo
@@ -33,6 +33,7 @@ from assetgen.run.runner import (
     _write_info,
     new_run_dir,
     record_from,
+    release_versions,
     select,
     slot_key,
     slots,
@@ -125,8 +126,11 @@ def run_batch(opts: EvalOptions, polling: BatchPolling | None = None,
     opts.request.model = opts.model
     payload, sent = _requests(opts, cases)
     scrub = Scrubber([opts.api_key, *url_secrets(opts.endpoint)])  # every server string, before any cut
+    # the SDK follows redirects by default: a 307 would take the batch file of prompts (and, to the same host,
+    # the key) elsewhere. Its own client class, so its other defaults stay; no call of the SDK sets it back.
+    http = openai.DefaultHttpxClient(follow_redirects=False, timeout=opts.timeout)
     client = openai.OpenAI(base_url=opts.endpoint, api_key=opts.api_key or "none", timeout=opts.timeout,
-                           max_retries=opts.retries)
+                           max_retries=opts.retries, http_client=http)
     start = time.perf_counter()
     try:
         uploaded = client.files.create(file=("assetgen-batch.jsonl", payload, "application/jsonl"), purpose="batch")
@@ -148,10 +152,14 @@ def run_batch(opts: EvalOptions, polling: BatchPolling | None = None,
     except openai.APIConnectionError as exc:
         raise EndpointUnreachable(scrub.line(f"{public_url(opts.endpoint)}: {exc}", 400)) from None
     except openai.APIStatusError as exc:
+        if 300 <= exc.status_code < 400:  # refused as the runner refuses one, naming where it pointed
+            where = exc.response.headers.get("location")
+            raise AssetgenError(f"the Batches API answered {redirect_error(exc.status_code, where, scrub)}") from None
         raise AssetgenError(scrub.line(f"the Batches API answered HTTP {exc.status_code}: {exc.message}", 400)) \
             from None
     finally:
         client.close()
+        http.close()
     outcomes: dict[str, Outcome] = {}
     for line in lines:
         key, outcome = _outcome(line, scrub)
@@ -160,7 +168,8 @@ def run_batch(opts: EvalOptions, polling: BatchPolling | None = None,
     run_dir = new_run_dir(opts.out, opts.model, golden_hash)
     info = RunInfo(run_id=run_dir.name, endpoint=public_url(opts.endpoint), model=opts.model,
                    options={**opts.public(), "batch_id": batch.id}, golden=str(opts.golden),
-                   golden_sha256=golden_hash, case_count=len(cases), versions=versions(), started=_now(),
+                   golden_sha256=golden_hash, case_count=len(cases), versions=versions(), **release_versions(),
+                   started=_now(),
                    finished=_now(), wall_s=time.perf_counter() - start)
     with (run_dir / "responses.jsonl").open("wb") as sink:
         for key, (case, repeat, thinking, summary, frames) in sent.items():

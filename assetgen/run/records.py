@@ -88,6 +88,9 @@ class RunPart(BaseModel):
     finished: bool = Field(False, description="Whether the part ran to its end (False: killed or crashed).")
     endpoint: str = Field(description="Base URL it asked, without credentials.")
     builtin_endpoint: bool = Field(False, description="Whether that was the built-in reference endpoint.")
+    models: list[str] | None = Field(None, description="The models the endpoint listed at /v1/models when this "
+                                     "part started (at most 32; None: no list). A resumed part whose list lacks "
+                                     "the run's `model` went on only because --model named it again.")
 
 
 class RunInfo(BaseModel):
@@ -115,6 +118,12 @@ class RunInfo(BaseModel):
                                           "which --resume then starts again (None: recorded before this field).")
     parts: list[RunPart] = Field(default_factory=list, description="Each process that asked for this run, with its "
                                  "span and endpoint (a --resume may name another endpoint).")
+    assetgen_version: str | None = Field(None, description="Version of assetgen that started the run (None: recorded "
+                                         "before this field; `versions['assetgen']` holds it there).")
+    graders_version: str | None = Field(None, description="Version of the graders (`graders.__version__`) that "
+                                        "graded the run when it was made (None: recorded before this field). "
+                                        "`assetgen report` re-grades with the graders installed then, and each "
+                                        "report's header names those.")
 
 
 def read_run_info(run_dir: Path) -> RunInfo:
