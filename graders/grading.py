@@ -17,6 +17,7 @@ from graders.measured import check as check_measurement
 from graders.records import FORMAT_VERSION, CaseSpec, Grade, Response
 from graders.refusal import is_refusal
 from graders.registry import Match, get_grader
+from graders.rules import RULES, VERSION
 from graders.sandbox import NotRun
 
 _SERVER_ENDED = ("abort", "error")
@@ -42,7 +43,7 @@ def _new_grade(case_id: str, grader: str, score: float, verdict: str, cause: str
     _SET_DICT(grade, {"format_version": FORMAT_VERSION, "case_id": case_id, "grader": grader,
                       "score": _bounded_score(score, verdict), "verdict": verdict, "cause": cause,
                       "extracted": extracted, "explanation": (" ".join(text.split()) if "\n" in text else text)[:300],
-                      "frames_consistent": frames})
+                      "frames_consistent": frames, "graders_version": VERSION, "rules_hash": RULES})
     _SET_FIELDS_SET(grade, set(_GRADE_FIELDS))
     _SET_EXTRA(grade, None)
     _SET_PRIVATE(grade, None)
@@ -123,7 +124,8 @@ def _failed(case: Any, exc: Exception) -> Grade:
     problem = " ".join(str(exc).split())[:200]
     where = "unreadable case" if isinstance(exc, ValidationError) else "grader failed"
     return Grade(case_id=str(ident), grader=str(name or "none"), score=0.0, verdict="error", cause=None,
-                 explanation=f"{where}: {type(exc).__name__}: {problem}"[:300])
+                 explanation=f"{where}: {type(exc).__name__}: {problem}"[:300], graders_version=VERSION,
+                 rules_hash=RULES)
 
 
 def bounded(answer: str) -> str:
@@ -454,7 +456,8 @@ def grade_many(cases: dict[str, CaseSpec], responses: list[Any]) -> list[Grade]:
         case_id = response.get("case_id") if isinstance(response, dict) else getattr(response, "case_id", None)
         if case_id not in cases:
             grades.append(Grade(case_id=str(case_id), grader="none", score=0.0, verdict="error", cause="transport",
-                                explanation=f"no case {case_id!r} in the golden set"))
+                                explanation=f"no case {case_id!r} in the golden set", graders_version=VERSION,
+                                rules_hash=RULES))
             continue
         grades.append(grade(cases[case_id], response))
     return grades
