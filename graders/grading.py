@@ -23,6 +23,8 @@ from graders.sandbox import NotRun
 _SERVER_ENDED = ("abort", "error")
 _GRADER_CAUSES = ("tool_in_text", "malformed_arguments", "wrong_tool", "no_tool_call")
 _SINGLE_VALUE = frozenset({"numeric", "exact", "choice", "fuzzy", "keywords"})
+# one value committed to (a description's concepts are parts, credited as written: 6.6)
+_COMMITTED_VALUE = frozenset({"numeric", "exact", "choice", "fuzzy"})
 _GRADE_FIELDS = frozenset(Grade.model_fields)
 # BaseModel's own slots, set through their descriptors (object.__setattr__ would look each one up on every call)
 _SET_DICT = BaseModel.__dict__["__dict__"].__set__
@@ -189,6 +191,13 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
                                          and causes.is_degenerate(answer))
     # a cut answer states only what it states explicitly or leads with; the rest is unfinished (6.4)
     unfinished = finish == "length" and match.details.get("place") in ("sentence", "end")
+    if finish == "length" and match.gave_answer and not unfinished and not looped and name in _COMMITTED_VALUE:
+        # 6.6: a value the finished part of a cut answer does not state is read from its unfinished last sentence
+        # ('… and at the end of the video it is at roughly', '90 × 84 = 7560, and 84 more gives'): not committed
+        done = _finished_part(answer)
+        if done != answer:
+            again = get_grader(name)(case.truth, done, args) if done else None
+            unfinished = again is None or again.extracted is None or (match.passed and not again.passed)
     if match.passed and match.format_ok and not looped and not unfinished:
         return out(match.score, "correct", None, match.extracted, match.explanation)
     return _half_or_more(_shortfall(out, case, record, answer, match, looped, unfinished), match)
@@ -204,6 +213,18 @@ def _english_options(choices: tuple[str, ...]) -> bool:
     """Options written in English (ASCII): an answer in another language is read in English words against them;
     options in another language ('红色') are compared as written."""
     return all(c.isascii() for c in choices)
+
+
+_SENTENCE_DONE = re.compile(r"[.!?。！？](?=[\s*_)\]\"'”]*(?:\s|$))|\n")
+
+
+def _finished_part(answer: str) -> str:
+    """A cut answer up to the end of its last finished sentence (or line); '' when none finished."""
+    text = answer.rstrip()
+    ends = [m.end() for m in _SENTENCE_DONE.finditer(text)]
+    if not ends:
+        return ""
+    return text if ends[-1] >= len(text) or not text[ends[-1]:].strip(" *_)]\"'”") else text[:ends[-1]]
 
 
 _ABOUT_HALF = 0.4  # a cut answer: 3 of 7 trace steps is about half, 1 of 3 keys is not

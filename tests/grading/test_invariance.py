@@ -254,3 +254,52 @@ def test_a_number_in_words_of_another_language_grades_the_same(n, language):
 def test_kanji_numerals_are_written_right():
     assert [kanji(n) for n in (5, 10, 12, 40, 105, 7644, 10_000, 20_003)] == [
         "五", "十", "十二", "四十", "一百零五", "七千六百四十四", "一万", "二万零三"]
+
+
+# --- cut answers (POLICY.md 6.6) ---------------------------------------------------------------------------------
+def _finished_answers() -> list[tuple[str, dict, str]]:
+    """Golden cases with realistic answers that finished (finish_reason stop), of a grader of one committed value."""
+    golden = {c["id"]: c for c in map(json.loads, (ROOT / "golden" / "cases.jsonl").read_text("utf-8").splitlines())}
+    found = []
+    for name in ("realistic.jsonl", "realistic_2.jsonl"):
+        for row in map(json.loads, filter(None, (DATA / name).read_text("utf-8").splitlines())):
+            response, case = row["response"], golden[row["case_id"]]
+            content = response.get("content")
+            if response.get("finish_reason") == "stop" and isinstance(content, str) and len(content) >= 20 and \
+                    case["grader"]["name"] in ("numeric", "exact", "choice") and not response.get("reasoning"):
+                found.append((row["id"], case, content))
+    return found
+
+
+FINISHED = _finished_answers()
+_DONE = re.compile(r"[.!?。！？](?=[\s*_)\]\"'”]*(?:\s|$))|\n")
+
+
+def _finished_part(text: str) -> str:
+    """The test's own reading of where a cut answer's last finished sentence ends."""
+    ends = [m.end() for m in _DONE.finditer(text.rstrip())]
+    return text[:ends[-1]] if ends else ""
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(index=st.integers(0, len(FINISHED) - 1), at=st.floats(0.05, 0.95))
+def test_a_cut_answer_is_correct_only_for_what_its_finished_part_states(index, at):
+    row_id, case, content = FINISHED[index]
+    cut = content[: max(1, int(len(content) * at))]
+    if cut.rstrip() != cut or cut[-1:] in ".!?。！？\n":
+        return  # cut right after a sentence: the finished part is all of it
+    finished = _finished_part(cut)
+    said = grade(case, {"content": finished, "finish_reason": "stop"}) if finished.strip() else None
+    graded = grade(case, {"content": cut, "finish_reason": "length"})
+    if said is None or said.verdict != "correct":
+        assert graded.verdict != "correct", f"{row_id} cut at {len(cut)} of {len(content)}"  # the row id only
+
+
+def test_the_issues_cut_answers_are_not_correct():
+    roots = _case("set", ["-8", "8"], "set", "Solve the equation for x. Give every solution, separated by commas.",
+                  {"vocabulary": "number"})
+    product = _case("number", 7644, "numeric", "Compute the result of the expression in this image.")
+    for case, text in ((roots, "$$x^2 = 64$$ Taking square roots, we must remember"),
+                       (product, "First, 91 × 84: 90 × 84 = 7560, and 84 more gives 7644 when"),
+                       (CIRCLES, "Let me count the circles: there are 5 in the top row and")):
+        assert grade(case, {"content": text, "finish_reason": "length"}).verdict != "correct", text

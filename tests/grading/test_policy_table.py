@@ -1559,6 +1559,15 @@ TABLE = [
      ok("因为ED和EB加起来等于4，所以设EB = 2x，ED = 3x。那么5x = 4，EB = 1.6。\n\n"
         "但是这个答案不在选择中，所以题目给的信息可能有误。"),
      "incorrect", "wrong"),
+    # 6.6 cut before the committed value (issue #32)
+    ("6.6-a-value-only-in-the-cut-sentence", PRODUCT,
+     cut("First, 91 × 84: 90 × 84 = 7560, and 84 more gives 7644 when"), "no_answer", "truncation"),
+    ("6.6-a-wrong-value-only-in-the-cut-sentence", PRODUCT, cut("First, 91 × 84: 90 × 84 = 7560, and 84 more gives"),
+     "no_answer", "truncation"),
+    ("6.6-an-option-only-in-the-cut-sentence", LINEAR_E, cut("Looking at the frames. It is moving down and to the "
+                                                            "right, and at the end it is near the"),
+     "no_answer", "truncation"),
+    ("6.6-a-finished-sentence-states-it", PRODUCT, cut("The answer is 7644. To check: 91 × 84 is"), "correct", None),
     # 6.5 the policy's own refusal on an exact-text case (issue #32)
     ("6.5-text-too-small-on-an-exact-text-case", HOST, ok("The text is too small to read."), "no_answer", "refusal"),
     ("6.5-text-too-small-for-me", HOST, ok("Sorry, the text is too small for me to read."), "no_answer", "refusal"),
