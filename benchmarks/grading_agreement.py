@@ -222,12 +222,17 @@ def real_mc_agreement(show: int, corpus: str = "real_mc.jsonl.gz") -> dict[str, 
     return {**{h: {k: agree[h][k] for k in ("trusted", "adjudicated")} for h in HALVES}, "rows": trusted_rows}
 
 
-def fresh_agreement(show: int) -> None:
+FRESH = {"fresh_classes.jsonl": "fresh classes (issue #32, all looked at)",
+         "fresh_classes_2.jsonl": "fresh classes, second set (written after the rules, not used to make them)"}
+
+
+def fresh_agreement(show: int, name: str = "fresh_classes.jsonl") -> None:
     """fresh_classes.jsonl (issue #32): answers of the classes the development corpora lacked (option label styles,
     wrappers, other languages, cut answers, the policy's own examples), each row with its own case. Written by the
     rules' author to measure first sight before making rules for them, so all of it is looked at: its figure
-    checks the rules hold, the held-back corpora above say whether they generalise."""
-    path = DATA / "fresh_classes.jsonl"
+    checks the rules hold, the held-back corpora above say whether they generalise. fresh_classes_2.jsonl was
+    written after the rules and labelled before they were run on it: its first figure is their first sight."""
+    path = DATA / name
     if not path.exists():
         return
     per: dict[str, Counter] = defaultdict(Counter)
@@ -240,7 +245,7 @@ def fresh_agreement(show: int) -> None:
         per["all"][same] += 1
         if not same:
             misses.append((row, g))
-    print("fresh classes (issue #32, all looked at): verdict and cause agreement "
+    print(f"{FRESH[name]}: verdict and cause agreement "
           + ", ".join(f"{k} {ratio(c)}" for k, c in sorted(per.items())))
     for row, g in misses[:show]:
         human = row["human"]
@@ -312,7 +317,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--show", type=int, default=0, help="print this many disagreements per corpus")
     args = parser.parse_args()
-    fresh_agreement(args.show)
+    for name in FRESH:
+        fresh_agreement(args.show, name)
     first = realistic_agreement(args.show)
     draws = [real_mc_agreement(args.show, corpus) for corpus in REAL_MC]
     for name in HALVES:
