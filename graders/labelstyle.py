@@ -96,11 +96,14 @@ def _patterns(kind: str, keys: tuple[str, ...], choices: tuple[str, ...]) -> tup
         re.compile(rf"(\b(?:option|choice)\s*[:#]?\s*[(\[]?){key}(?=[)\]]?{end})", flags),
         re.compile(rf"^([ \t]*[*_]*[ \t]*){key}([.):])(?=[ \t*_]|$)", re.MULTILINE | flags),  # 'c) green', '2. dog'
         # after a final-answer marker: 'Answer: c', 'The answer is 2.', '答案：iii'
+        # or after a verb of choosing: 'so I'd choose d.', 'I pick 2'
         re.compile(rf"((?:\banswer|\bcorrect (?:option|choice|answer))(?:\s+(?:is|would be|should be))?\s*:?"
-                   rf"[ \t*_]*|答案\s*[是为為:：]?\s*){key}(?=[\s*_.,;:!)]|$)", flags),
+                   rf"[ \t*_]*|答案\s*[是为為:：]?\s*|\b(?:choose|chose|pick|picked|select|selected|go with)\s+)"
+                   rf"{key}(?=[\s*_.,;:!)]|$)", flags),
     )
 
 
+_CHOOSING = re.compile(r"\b(?:choose|chose|pick|select|go with)\b")
 _PLAIN = re.compile(r"[\s\u200b*_`#$\"'.:;!()\[\]（）]+")  # markup, quotes, LaTeX dollars, zero-width spaces
 _NUMBERISH = re.compile(r"\d")
 
@@ -165,7 +168,7 @@ def relabel(answer: str, found: Style, choices: tuple[str, ...]) -> str:
     if "option" in low or "choice" in low:
         text = option.sub(sub_option, text)
     text = line.sub(sub_line, text)
-    if "answer" in low or "答案" in text:
+    if "answer" in low or "答案" in text or _CHOOSING.search(low):
         text = marker.sub(sub_marker, text)
     return text
 

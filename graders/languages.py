@@ -39,7 +39,8 @@ _PHRASES_ZH = {
     "天蓝色": " cyan ", "长方形": " rectangle ", "矩形": " rectangle ", "正方形": " square ", "方形": " square ",
     "三角形": " triangle ", "菱形": " diamond ", "五角星": " star ", "星形": " star ", "六边形": " hexagon ",
     "五边形": " pentagon ", "椭圆": " oval ", "圆形": " circle ", "圆圈": " circle ", "圆": " circle ",
-    "球": " ball ", "移动": " moves ", "运动": " moves ",
+    "球": " ball ", "移动": " moves ", "运动": " moves ", "视频": " video ", "影片": " video ", "图片": " image ",
+    "图像": " image ", "图": " image ",
     "第一": " first ", "第二": " second ", "第三": " third ", "第四": " fourth ",
     # Japanese forms without kana in the answer ('円、星形、正方形'): no Chinese word is written so
     "楕円": " oval ", "円形": " circle ", "円": " circle ", "長方形": " rectangle ", "四角形": " square ",
@@ -57,6 +58,7 @@ _PHRASES_JA = {
     "長方形": " rectangle ", "正方形": " square ", "四角形": " square ", "三角形": " triangle ", "ひし形": " diamond ",
     "菱形": " diamond ", "星形": " star ", "六角形": " hexagon ", "五角形": " pentagon ", "楕円": " oval ",
     "円形": " circle ", "円": " circle ", "ボール": " ball ", "移動": " moves ", "左": " left ", "右": " right ",
+    "動画": " video ", "ビデオ": " video ", "画像": " image ",
     "一番目": " first ", "二番目": " second ", "三番目": " third ", "最初": " first ",
 }
 _PHRASES_KO = {
@@ -69,7 +71,8 @@ _PHRASES_KO = {
     "주황": " orange ", "보라색": " purple ", "보라": " purple ", "갈색": " brown ", "검은색": " black ",
     "검정": " black ", "흰색": " white ", "하얀": " white ", "회색": " gray ", "청록색": " cyan ",
     "직사각형": " rectangle ", "정사각형": " square ", "삼각형": " triangle ", "마름모": " diamond ",
-    "별": " star ", "육각형": " hexagon ", "오각형": " pentagon ", "타원": " oval ", "원이": " circle 이",
+    "영상": " video ", "비디오": " video ", "이미지": " image ", "별": " star ", "육각형": " hexagon ",
+    "오각형": " pentagon ", "타원": " oval ", "원이": " circle 이",
     "원은": " circle 은", "원": " circle ", "공": " ball ", "움직": " moves ",
     # native Korean counts before a counter ('다섯 개')
     "하나": " 1 ", "한 개": " 1 개", "둘": " 2 ", "두 개": " 2 개", "셋": " 3 ", "세 개": " 3 개", "넷": " 4 ",
@@ -138,7 +141,13 @@ def _cjk(text: str) -> str:
         text = text.replace("左", " left ").replace("右", " right ") if "左" in text or "右" in text else text
     text = _cn_numbers(text)
     text = text.replace("、", ", ")  # the ideographic comma separates items
-    return _CJK_DIGIT_GAP.sub(" ", text)  # '共7644个': the number is a word of its own
+    text = _CJK_DIGIT_GAP.sub(" ", text)  # '共7644个': the number is a word of its own
+    # a counter or a particle between two words read in English joins them as English does: '第一个视频' is 'first
+    # video', 'ピンクのボール' is 'pink ball'
+    return _JOINER.sub(" ", text)
+
+
+_JOINER = re.compile(r"(?<=[A-Za-z0-9])\s*[的の个個つ개]\s*(?=[A-Za-z0-9])")
 
 
 # --- Latin and Cyrillic scripts ---------------------------------------------------------------------------------
@@ -185,8 +194,11 @@ _WORDS = {
     "rechts": "right", "oben": "top", "unten": "bottom", "esquerda": "left", "direita": "right", "cima": "top",
     "baixo": "bottom", "слева": "left", "справа": "right", "налево": "left", "направо": "right", "вверх": "top",
     "вниз": "bottom", "сверху": "top", "снизу": "bottom",
-    # ordinals
-    "primero": "first", "primera": "first", "segundo": "second", "segunda": "second", "premier": "first",
+    # ordinals, and what they count ('el primer video', 'das zweite Bild')
+    "primer": "first", "tercer": "third", "tercero": "third", "troisième": "third", "dritte": "third",
+    "dritten": "third", "terceiro": "third", "третий": "third", "vídeo": "video", "vidéo": "video",
+    "imagen": "image", "imagem": "image", "bild": "image", "видео": "video", "primero": "first", "primera": "first",
+    "segundo": "second", "segunda": "second", "premier": "first",
     "première": "first", "deuxième": "second", "erste": "first", "ersten": "first", "zweite": "second",
     "zweiten": "second", "primeiro": "first", "первый": "first", "первое": "first", "второй": "second",
     # numbers
@@ -260,7 +272,15 @@ _FIRST_WORDS = frozenset(re.split(r"[\s'’-]", key.casefold())[0]
                          for table in (_WORDS, _LATIN_PHRASES, *_AMBIGUOUS.values()) for key in table)
 
 
+# German counts of times written as one word: 'fünfmal' is five times
+_TIMES = re.compile(r"\b(ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf)mal\b", re.IGNORECASE)
+_TIMES_WORDS = {"ein": "one", "zwei": "two", "drei": "three", "vier": "four", "fünf": "five", "sechs": "six",
+                "sieben": "seven", "acht": "eight", "neun": "nine", "zehn": "ten", "elf": "eleven", "zwölf": "twelve"}
+
+
 def _latin(text: str) -> str:
+    if "mal" in text:
+        text = _TIMES.sub(lambda m: f"{_TIMES_WORDS[m.group(1).casefold()]} times", text)
     if _FIRST_WORDS.isdisjoint(_TOKEN.findall(text.casefold())):
         return text
     text = _words(text, _LATIN_PHRASES)

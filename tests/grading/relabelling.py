@@ -42,8 +42,10 @@ def relabel_case(case: dict, style: str) -> dict | None:
     prompt = case["prompt"]
     letters = LETTERS[: len(case["truth"]["choices"])]
     if _OTHER_LABELS.search(_BRACKETED.sub(" ", prompt)) or any(
-            re.fullmatch(r"\W*[A-La-l]\W*", c) for c in case["truth"]["choices"]):
-        return None  # labelled some other way too, or options that are labels themselves ('(c)', 'A')
+            re.fullmatch(r"\W*[A-La-l]\W*", c) or _BRACKETED.search(c) for c in case["truth"]["choices"]):
+        return None  # labelled some other way too, or options that are labels or hold one ('(c)', 'A', 'P/(A)')
+    if kind == "upper" and any(re.search(r"\b(?:option|choice)\b", c, re.IGNORECASE) for c in case["truth"]["choices"]):
+        return None  # 'Option A: Option B in the image': which 'Option' is the label is the prompt's own riddle
     new = _BRACKETED.sub(lambda m: frame.format(key(kind, LETTERS.index(m.group(1))))
                          if m.group(1) in letters else m.group(0), prompt)
     return {**case, "prompt": new} if new != prompt else None  # no list of options to relabel

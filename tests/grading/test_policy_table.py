@@ -1604,6 +1604,10 @@ TABLE = [
     ("2.7-chinese-description", ACROSS, ok("一个棕色的球从左向右移动。"), "correct", None),
     ("2.7-options-in-chinese-are-compared-as-written", choice("A", ["红色", "蓝色"], "球是什么颜色？"), ok("红色"),
      "correct", None),
+    ("2.7-german-times-in-one-word", FLASHES, ok("Die Lampe blinkt fünfmal."), "correct", None),
+    ("2.7-chinese-ordinal-counter-and-noun", SPEED, ok("第一个视频。"), "correct", None),
+    ("2.7-spanish-ordinal-and-noun", SPEED, ok("En el primer video."), "correct", None),
+    ("2.7-japanese-particle-between-words", RACE, ok("ピンクのボール"), "correct", None),
     # 2.1 wrappers and notation (issue #32)
     ("2.1-every-boxed-value-of-a-list", ROOTS, ok("x = \\boxed{-2}, \\boxed{1}"), "correct", None),
     ("2.1-boxed-values-in-latex", ROOTS, ok("$x = \\boxed{-2}$ or $x = \\boxed{1}$"), "correct", None),
@@ -1643,6 +1647,9 @@ TABLE = [
     ("4.6-ordinal-option", KITE_COLOR, ok("I would pick the second option."), "correct", None),
     ("4.6-ordinal-one-short", KITE_COLOR, ok("The second one."), "correct", None),
     ("4.6-last-one", SHAPE_OPTIONS, ok("The last one."), "correct", None),
+    ("4.6-label-after-a-verb-of-choosing", CAR, ok("The car looks green to me, so I'd choose c."), "correct", None),
+    ("4.6-an-article-after-a-verb-of-choosing", CAR, ok("I would choose a different angle to tell."), "incorrect",
+     "wrong"),
     ("4.6-ordinal-reference-is-no-choice", KITE_COLOR, ok("The answer is (C), not what the second option says."),
      "incorrect", "wrong"),
 ]
