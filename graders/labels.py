@@ -79,7 +79,26 @@ def _words_of(text: str) -> frozenset[str]:
 
 @lru_cache(maxsize=4096)
 def _target_pattern(target: str) -> re.Pattern:
-    return re.compile(r"(?<![\w-])" + re.escape(target) + r"(?![\w-])")
+    forms = "|".join(re.escape(f) for f in sorted(_number_forms(target), key=len, reverse=True))
+    return re.compile(r"(?<![\w-])(?:" + forms + r")(?![\w-])")
+
+
+def _number_forms(word: str) -> set[str]:
+    """A one-word label in the singular and the plural: 'Cherry' names the bar 'Cherries', 'Limes' the bar 'Lime'
+    (POLICY 2.6: notation, not another value). Other targets (several words, digits, keys) only as written."""
+    if not (word.isalpha() and word.isascii() and len(word) >= 4):
+        return {word}
+    if word.endswith("ies"):
+        return {word, word[:-3] + "y"}
+    if word.endswith(("ches", "shes", "xes", "sses")):
+        return {word, word[:-2]}
+    if word.endswith("s") and not word.endswith("ss"):
+        return {word, word[:-1]}
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return {word, word[:-1] + "ies"}
+    if word.endswith(("ch", "sh", "x", "ss")):
+        return {word, word + "es"}
+    return {word, word + "s"}
 
 
 _OR_BEFORE = re.compile(r"(?:\bor|/)\s*$")

@@ -1608,6 +1608,9 @@ TABLE = [
     ("2.7-chinese-ordinal-counter-and-noun", SPEED, ok("第一个视频。"), "correct", None),
     ("2.7-spanish-ordinal-and-noun", SPEED, ok("En el primer video."), "correct", None),
     ("2.7-japanese-particle-between-words", RACE, ok("ピンクのボール"), "correct", None),
+    ("2.6-a-label-in-the-singular", LARGEST, ok("Cherry"), "correct", None),
+    ("2.6-a-label-in-the-singular-in-a-sentence", LARGEST, ok("The tallest bar is Cherry."), "correct", None),
+    ("2.6-another-label-in-the-singular", LARGEST, ok("Lime"), "incorrect", "wrong"),
     # 2.1 wrappers and notation (issue #32)
     ("2.1-every-boxed-value-of-a-list", ROOTS, ok("x = \\boxed{-2}, \\boxed{1}"), "correct", None),
     ("2.1-boxed-values-in-latex", ROOTS, ok("$x = \\boxed{-2}$ or $x = \\boxed{1}$"), "correct", None),
