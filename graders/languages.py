@@ -160,7 +160,7 @@ _WORDS = {
     "morada": "purple", "púrpura": "purple", "marrón": "brown", "café": "brown", "negro": "black", "negra": "black",
     "blanco": "white", "blanca": "white", "gris": "gray", "cian": "cyan", "rouge": "red", "vert": "green",
     "verte": "green", "bleu": "blue", "bleue": "blue", "jaune": "yellow", "marron": "brown", "noir": "black",
-    "noire": "black", "blanc": "white", "blanche": "white", "grise": "gray", "cyan": "cyan", "rosa": "pink",
+    "noire": "black", "blanc": "white", "blanche": "white", "grise": "gray", "rosa": "pink",
     "rosado": "pink", "rosada": "pink", "grün": "green", "grüne": "green", "grünen": "green", "blau": "blue",
     "blaue": "blue", "blauen": "blue", "gelb": "yellow", "gelbe": "yellow", "braun": "brown", "braune": "brown",
     "braunen": "brown", "schwarz": "black", "schwarze": "black", "weiß": "white", "weiße": "white", "grau": "gray",
@@ -187,7 +187,7 @@ _WORDS = {
     "ромб": "diamond", "прямоугольник": "rectangle", "пятиугольник": "pentagon", "овал": "oval",
     # things and motions
     "pelota": "ball", "bola": "ball", "balle": "ball", "kugel": "ball", "мяч": "ball", "шар": "ball",
-    "шарик": "ball", "mueve": "moves", "bouge": "moves", "déplace": "moves", "bewegt": "moves", "move-se": "moves",
+    "шарик": "ball", "mueve": "moves", "bouge": "moves", "déplace": "moves", "bewegt": "moves",
     "movimenta": "moves", "движется": "moves",
     # directions and positions
     "izquierda": "left", "derecha": "right", "arriba": "top", "abajo": "bottom", "gauche": "left", "droite": "right",
@@ -212,7 +212,7 @@ _WORDS = {
     "drei": "three", "vier": "four", "fünf": "five", "sechs": "six", "sieben": "seven", "acht": "eight",
     "neun": "nine", "zehn": "ten", "zwölf": "twelve", "zwanzig": "twenty", "hundert": "hundred",
     "tausend": "thousand", "uma": "one", "dois": "two", "duas": "two", "três": "three", "quatro": "four",
-    "sete": "seven", "oito": "eight", "nove": "nine", "dez": "ten", "vinte": "twenty", "noventa e": "ninety",
+    "sete": "seven", "oito": "eight", "nove": "nine", "dez": "ten", "vinte": "twenty",
     "zéro": "zero", "eins": "one", "doze": "twelve", "cento": "hundred", "trece": "thirteen", "catorce": "fourteen",
     "quince": "fifteen", "treize": "thirteen", "quatorze": "fourteen", "quinze": "fifteen", "seize": "sixteen",
     "dreizehn": "thirteen", "vierzehn": "fourteen", "fünfzehn": "fifteen", "одиннадцать": "eleven",
@@ -242,12 +242,12 @@ _LATIN_PHRASES = {
     "слева направо": "from left to right", "справа налево": "from right to left",
     "сверху вниз": "from top to bottom", "снизу вверх": "from bottom to top",
     "quatre-vingt-dix": "ninety", "quatre-vingts": "eighty", "quatre-vingt": "eighty", "soixante-dix": "seventy",
-    "noventa y": "ninety and", "cent un": "hundred one",
+    "noventa y": "ninety and", "cent un": "hundred one", "move-se": "moves",
 }
 # words that are English too: read as another language's only where its own small words say it is that language
 _AMBIGUOUS = {"fr": {"rose": "pink", "roses": "pink", "violet": "purple", "un": "one", "cent": "hundred",
                      "sept": "seven",
-                     "triangle": "triangle", "bas": "bottom", "haut": "top"},
+                     "bas": "bottom", "haut": "top"},
               "de": {"links": "left", "ein": "one", "eine": "one", "elf": "eleven", "null": "zero"},
               "pt": {"um": "one"}}
 _FUNCTION_WORDS = {"fr": re.compile(r"\b(?:le|la|les|est|une|des|il y a|du|et|sont)\b", re.IGNORECASE),
@@ -263,13 +263,23 @@ def _word_pattern(words: tuple[str, ...]) -> re.Pattern:
 
 
 def _words(text: str, table: dict[str, str]) -> str:
+    """Phrases of several words, by one pattern of them all."""
     return _word_pattern(tuple(table)).sub(lambda m: table[m.group().casefold()], text)
 
 
 _TOKEN = re.compile(r"[^\W\d_]+")
+
+
+def _tokens(text: str, table: dict[str, str]) -> str:
+    """Single words, looked up word by word (a pattern of hundreds of words costs far more)."""
+    return _TOKEN.sub(lambda m: table.get(m.group().casefold(), m.group()), text)
+
+
 # the first word of every key: a text holding none of them (nearly every English answer) needs no substitution
 _FIRST_WORDS = frozenset(re.split(r"[\s'’-]", key.casefold())[0]
                          for table in (_WORDS, _LATIN_PHRASES, *_AMBIGUOUS.values()) for key in table)
+_PHRASE_FIRST = frozenset(re.split(r"[\s'’-]", key.casefold())[0] for key in _LATIN_PHRASES)
+assert all(_TOKEN.fullmatch(key) for table in (_WORDS, *_AMBIGUOUS.values()) for key in table)
 
 
 # German counts of times written as one word: 'fünfmal' is five times
@@ -281,13 +291,15 @@ _TIMES_WORDS = {"ein": "one", "zwei": "two", "drei": "three", "vier": "four", "f
 def _latin(text: str) -> str:
     if "mal" in text:
         text = _TIMES.sub(lambda m: f"{_TIMES_WORDS[m.group(1).casefold()]} times", text)
-    if _FIRST_WORDS.isdisjoint(_TOKEN.findall(text.casefold())):
+    found = set(_TOKEN.findall(text.casefold()))
+    if _FIRST_WORDS.isdisjoint(found):
         return text
-    text = _words(text, _LATIN_PHRASES)
-    text = _words(text, _WORDS)
+    if not _PHRASE_FIRST.isdisjoint(found):
+        text = _words(text, _LATIN_PHRASES)
+    text = _tokens(text, _WORDS)
     for language, table in _AMBIGUOUS.items():
         if _FUNCTION_WORDS[language].search(text):
-            text = _words(text, table)
+            text = _tokens(text, table)
     if " y " in text or " et " in text or " e " in text or " и " in text:  # 'treinta y dos', 'soixante et onze'
         text = _JOINED_NUMBER.sub(r"\1 and ", text)
     return text
