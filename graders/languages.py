@@ -310,6 +310,17 @@ _TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 _JOINED_NUMBER = re.compile(rf"\b({_TENS}|hundred)\s+(?:y|et|e|и)\s+(?=(?:{_UNITS}|{_TENS})\b)", re.IGNORECASE)
 
 
+# a word in another script glossed in English in brackets, as a label the image shows is answered translated:
+# '葡萄（Grapes）', 'ぶどう (Grapes)', 'виноград (Grapes)' answer 'Grapes'
+_GLOSS = re.compile(rf"[{_CJK}\u0400-\u04ff]+\s*[（(]\s*([A-Za-z][A-Za-z .'&-]{{2,40}}?)\s*[)）]")
+
+
+def glossed(text: str) -> str:
+    """The answer with a word in another script and its English gloss in brackets written as the gloss alone, for
+    free-text labels (the exact grader): a bracketed letter after Chinese is an option's ('选项（A）', 4.1)."""
+    return _GLOSS.sub(r" \1 ", text) if not text.isascii() and ("(" in text or "（" in text) else text
+
+
 _FULL_WIDTH = re.compile(r"[０-９]")
 
 

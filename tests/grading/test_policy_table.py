@@ -1611,6 +1611,8 @@ TABLE = [
     ("2.6-a-label-in-the-singular", LARGEST, ok("Cherry"), "correct", None),
     ("2.6-a-label-in-the-singular-in-a-sentence", LARGEST, ok("The tallest bar is Cherry."), "correct", None),
     ("2.6-another-label-in-the-singular", LARGEST, ok("Lime"), "incorrect", "wrong"),
+    ("2.7-a-label-glossed-in-english", LARGEST, ok("最大的是樱桃（Cherries）。"), "correct", None),
+    ("2.7-another-label-glossed", LARGEST, ok("酸橙（Limes）"), "incorrect", "wrong"),
     # 2.1 wrappers and notation (issue #32)
     ("2.1-every-boxed-value-of-a-list", ROOTS, ok("x = \\boxed{-2}, \\boxed{1}"), "correct", None),
     ("2.1-boxed-values-in-latex", ROOTS, ok("$x = \\boxed{-2}$ or $x = \\boxed{1}$"), "correct", None),
