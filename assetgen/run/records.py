@@ -127,6 +127,10 @@ class RunInfo(BaseModel):
                                         "graded the run when it was made (None: recorded before this field). "
                                         "`assetgen report` re-grades with the graders installed then, and each "
                                         "report's header names those.")
+    graders_rules: str | None = Field(None, description="Hash of those graders' rules (`graders.RULES`: their "
+                                      "sources and POLICY.md), which every grade carries too: the same version "
+                                      "with another hash means a rule changed without a version bump (None: "
+                                      "recorded before this field).")
 
 
 def utc_now() -> str:

@@ -144,7 +144,7 @@ def versions() -> dict[str, str]:
 
 def release_versions() -> dict[str, str]:
     """run.json's own fields for the versions of assetgen and of the graders (RunInfo)."""
-    return {"assetgen_version": __version__, "graders_version": graders.__version__}
+    return {"assetgen_version": __version__, "graders_version": graders.__version__, "graders_rules": graders.RULES}
 
 
 def record_from(outcome: Outcome, case: CaseToSend, repeat: int, thinking: str, summary, frames_shown,
