@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
+
+from assetgen.reference import phases
 
 _LOCK = threading.Lock()  # one engine, used from server worker threads one at a time
 
@@ -46,8 +49,10 @@ def read(image: np.ndarray) -> list[Line]:
     pad = 32  # text near an edge is detected far more reliably with a margin around it
     padded = np.pad(image, ((pad, pad), (pad, pad), (0, 0)), constant_values=255)
     with _LOCK:
+        start = time.perf_counter()
         # flags passed every time: rapidocr keeps the last call's flags otherwise (recognise() turns det off)
         result = _engine()(np.ascontiguousarray(padded[:, :, ::-1]), use_det=True, use_cls=True, use_rec=True)
+    _split_phases(result, time.perf_counter() - start)
     if result is None or result.txts is None:
         return []
     lines = []
@@ -57,11 +62,19 @@ def read(image: np.ndarray) -> list[Line]:
     return sorted(lines, key=lambda line: (round(line.cy / 8), line.x0))
 
 
+def _split_phases(result, seconds: float) -> None:
+    """A whole-page read's time, split into detection and the rest (rapidocr times its own steps)."""
+    elapsed = getattr(result, "elapse_list", None) or []
+    detect = min(seconds, float(elapsed[0] or 0)) if elapsed else seconds
+    phases.add("ocr_detect", detect)
+    phases.add("ocr_recognise", seconds - detect)
+
+
 def recognise(crop: np.ndarray) -> str:
     """Recognition only, for a crop already known to hold one piece of text."""
     pad = 8
     padded = np.pad(crop, ((pad, pad), (pad, pad), (0, 0)), constant_values=255)
-    with _LOCK:
+    with _LOCK, phases.timed("ocr_recognise"):
         result = _engine()(np.ascontiguousarray(padded[:, :, ::-1]), use_det=False, use_cls=False, use_rec=True)
     texts = getattr(result, "txts", None)
     return str(texts[0]) if texts else ""
