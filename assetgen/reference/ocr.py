@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from dataclasses import dataclass
@@ -32,13 +33,31 @@ class Line:
         return (self.y0 + self.y1) / 2
 
 
+PROCESSES = 1
+"""Processes answering requests at once on this machine (the server's pool sets it in each worker):
+each engine gets the cores divided among them, so engines side by side do not oversubscribe the CPU."""
+
+
+def threads() -> int:
+    """onnxruntime intra-op threads of this process's engine: its share of the cores, at least one.
+    One thread per engine when engines run side by side: onnxruntime's idle threads spin, and on a busy
+    machine a second thread costs about as much CPU as it saves (measured: benchmarks/first_run.py)."""
+    return max(1, (os.cpu_count() or 1) // max(1, PROCESSES))
+
+
 @cache
 def _engine():
     for name in ("RapidOCR", "rapidocr"):
         logging.getLogger(name).setLevel(logging.WARNING)
     from rapidocr import RapidOCR
 
-    engine = RapidOCR()
+    engine = RapidOCR(params={
+        "EngineConfig.onnxruntime.intra_op_num_threads": threads(),
+        # detection at the image's own size (shrunk only past 960 px): rapidocr's default scales the short
+        # side up to 736 px, so a 465x140 card became 2433x736 (28x the pixels, seconds and hundreds of MB
+        # per read) for text already rendered large enough to read
+        "Det.limit_type": "max", "Det.limit_side_len": 960,
+    })
     for name in ("RapidOCR", "rapidocr"):
         logging.getLogger(name).setLevel(logging.WARNING)
     return engine
@@ -50,8 +69,9 @@ def read(image: np.ndarray) -> list[Line]:
     padded = np.pad(image, ((pad, pad), (pad, pad), (0, 0)), constant_values=255)
     with _LOCK:
         start = time.perf_counter()
-        # flags passed every time: rapidocr keeps the last call's flags otherwise (recognise() turns det off)
-        result = _engine()(np.ascontiguousarray(padded[:, :, ::-1]), use_det=True, use_cls=True, use_rec=True)
+        # flags passed every time: rapidocr keeps the last call's flags otherwise (recognise() turns det off);
+        # no angle classifier: rendered text is never upside down, and it ran once per text box
+        result = _engine()(np.ascontiguousarray(padded[:, :, ::-1]), use_det=True, use_cls=False, use_rec=True)
     _split_phases(result, time.perf_counter() - start)
     if result is None or result.txts is None:
         return []
@@ -108,6 +128,11 @@ def read_lines(image: np.ndarray) -> list[str]:
 
 
 def warm_up() -> None:
-    """Load the OCR engine now (in a background thread at server start), not on the first request."""
-    with _LOCK:
-        _engine()
+    """Load the OCR engine and its detection and recognition models now (in a background thread at server
+    start), not on the first request: rapidocr loads each model on its first use."""
+    import cv2
+
+    card = np.full((48, 160, 3), 255, np.uint8)
+    cv2.putText(card, "warm", (10, 34), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (0, 0, 0), 2)
+    read(card)
+    recognise(card)
