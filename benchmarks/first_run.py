@@ -2,11 +2,13 @@
 
     python benchmarks/first_run.py [--runs 3] [--slowest 5] [--skip-eval] [--skip-grade]
     python benchmarks/first_run.py --profile text_card-s0-0002 [--top 25]   # cProfile of one case, in-process
+    python benchmarks/first_run.py --against PATH [--runs 3]   # this checkout's eval and PATH's, alternating
 
 Prints, each figure beside the load average it was measured under (the machine may be shared):
-- the default eval (`python cli.py eval` into a temporary folder), run --runs times: wall seconds and peak
-  RSS, median shown. Peak RSS is the process tree's summed RSS sampled every 20 ms (psutil), and the
-  largest single process's ru_maxrss from os.wait4 beside it;
+- the default eval (`python cli.py eval` into a temporary folder), run --runs times: wall seconds, CPU
+  seconds (user + system, of the process and the children it waited for: steadier than wall time on a
+  shared machine) and peak RSS, medians shown. Peak RSS is the process tree's summed RSS sampled every
+  20 ms (psutil), and the largest single process's ru_maxrss from os.wait4 beside it;
 - the reference endpoint's slowest golden cases, each request decoded and answered in this process exactly
   as the server does (`Reference._parse`, then `_compose`), split into decode, OCR detect, OCR recognise and
   solve (the rest of answering) by the endpoint's own phase tally (assetgen/reference/phases.py);
@@ -58,14 +60,14 @@ def _tree_rss(pid: int, stop: threading.Event, peak: list[int]) -> None:
         stop.wait(0.02)
 
 
-def one_eval(extra: list[str]) -> dict:
-    """One `cli.py eval` into a fresh temporary folder: wall, peak RSS, and its accuracy line."""
+def one_eval(extra: list[str], root: Path = ROOT) -> dict:
+    """One `cli.py eval` of checkout `root` into a fresh temporary folder: wall, peak RSS, its accuracy line."""
     with tempfile.TemporaryDirectory(prefix="first-run-") as out:
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        env = {**os.environ, "PYTHONPATH": str(root)}
         before = load()
         start = time.perf_counter()
-        child = subprocess.Popen([sys.executable, str(ROOT / "cli.py"), "eval", "--out", out, *extra],
-                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
+        child = subprocess.Popen([sys.executable, str(root / "cli.py"), "eval", "--out", out, *extra],
+                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, cwd=root)
         stop, peak = threading.Event(), [0]
         sampler = threading.Thread(target=_tree_rss, args=(child.pid, stop, peak), daemon=True)
         sampler.start()
@@ -75,22 +77,28 @@ def one_eval(extra: list[str]) -> dict:
         stop.set()
         sampler.join()
         child.returncode = os.waitstatus_to_exitcode(status)
-    accuracy = next((line.strip(" │") for line in output.splitlines() if "ccuracy" in line), "")
-    return {"wall_s": round(wall, 2), "peak_tree_rss_mb": round(peak[0] / 2**20),
-            "max_process_rss_mb": round(usage.ru_maxrss / 1024), "exit": child.returncode,
-            "accuracy": " ".join(accuracy.split())[:100], "load_before": before, "load_after": load()}
+    accuracy = next((line.strip(" │") for line in output.splitlines() if line.strip(" │").startswith("Total ")), "")
+    return {"wall_s": round(wall, 2), "cpu_s": round(usage.ru_utime + usage.ru_stime, 2),
+            "peak_tree_rss_mb": round(peak[0] / 2**20), "max_process_rss_mb": round(usage.ru_maxrss / 1024),
+            "exit": child.returncode, "accuracy": " ".join(accuracy.split())[:100], "load_before": before,
+            "load_after": load()}
 
 
-def evals(runs: int, extra: list[str]) -> None:
-    results = []
+def evals(runs: int, extra: list[str], against: Path | None = None) -> None:
+    """`runs` evals of this checkout (and of `against`, alternating with them run by run), medians last."""
+    roots = {"this": ROOT} | ({"against": against.resolve()} if against else {})
+    results: dict[str, list[dict]] = {name: [] for name in roots}
     for k in range(runs):
-        result = one_eval(extra)
-        results.append(result)
-        print(json.dumps({"eval_run": k + 1, **result}), flush=True)
-    print(json.dumps({"eval_median_wall_s": statistics.median(r["wall_s"] for r in results),
-                      "eval_median_peak_tree_rss_mb": statistics.median(r["peak_tree_rss_mb"] for r in results),
-                      "eval_median_max_process_rss_mb": statistics.median(r["max_process_rss_mb"] for r in results),
-                      "runs": runs, "args": extra, "load_now": load()}), flush=True)
+        for name, root in roots.items():
+            result = one_eval(extra, root)
+            results[name].append(result)
+            print(json.dumps({"eval_run": k + 1, "checkout": name, **result}), flush=True)
+    for name, done in results.items():
+        print(json.dumps({"checkout": name, "eval_median_wall_s": statistics.median(r["wall_s"] for r in done),
+                          "eval_median_cpu_s": statistics.median(r["cpu_s"] for r in done),
+                          "eval_median_peak_tree_rss_mb": statistics.median(r["peak_tree_rss_mb"] for r in done),
+                          "eval_median_max_process_rss_mb": statistics.median(r["max_process_rss_mb"] for r in done),
+                          "runs": runs, "args": extra, "root": str(roots[name]), "load_now": load()}), flush=True)
 
 
 def requests() -> list[tuple[str, bytes]]:
@@ -183,13 +191,14 @@ def main() -> None:
     parser.add_argument("--skip-grade", action="store_true")
     parser.add_argument("--profile", metavar="CASE_ID", help="cProfile one golden case instead")
     parser.add_argument("--top", type=int, default=25, help="functions shown by --profile")
+    parser.add_argument("--against", type=Path, help="another checkout whose eval runs alternate with this one's")
     parser.add_argument("eval_args", nargs="*", help="more `eval` arguments (after --), e.g. -- --concurrency 2")
     args = parser.parse_args()
     if args.profile:
         profile(args.profile, args.top)
         return
     if not args.skip_eval:
-        evals(args.runs, args.eval_args)
+        evals(args.runs, args.eval_args, args.against)
     if not args.skip_cases:
         slowest(args.slowest)
     if not args.skip_grade:

@@ -6,14 +6,12 @@ import logging
 import os
 import threading
 import time
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
-from functools import cache
 
 import numpy as np
 
 from assetgen.reference import phases
-
-_LOCK = threading.Lock()  # one engine, used from server worker threads one at a time
 
 
 @dataclass
@@ -33,20 +31,20 @@ class Line:
         return (self.y0 + self.y1) / 2
 
 
-PROCESSES = 1
-"""Processes answering requests at once on this machine (the server's pool sets it in each worker):
-each engine gets the cores divided among them, so engines side by side do not oversubscribe the CPU."""
+ENGINES = max(1, os.cpu_count() or 1)
+"""OCR engines of this process, each used by one request at a time: requests on different cores read text at
+once (onnxruntime runs without the GIL), where one shared engine behind a lock made them queue; an engine
+beyond the first costs about 36 MB (its sessions) against about 190 MB for a process of its own."""
 
 
 def threads() -> int:
-    """onnxruntime intra-op threads of this process's engine: its share of the cores, at least one.
-    One thread per engine when engines run side by side: onnxruntime's idle threads spin, and on a busy
-    machine a second thread costs about as much CPU as it saves (measured: benchmarks/first_run.py)."""
-    return max(1, (os.cpu_count() or 1) // max(1, PROCESSES))
+    """onnxruntime intra-op threads of an engine: its share of the cores, at least one. Engines side by side
+    then do not oversubscribe the CPU: onnxruntime's idle threads spin, and on a busy machine a second thread
+    per engine cost about as much CPU as it saved (measured with benchmarks/first_run.py)."""
+    return max(1, (os.cpu_count() or 1) // ENGINES)
 
 
-@cache
-def _engine():
+def _make_engine():
     for name in ("RapidOCR", "rapidocr"):
         logging.getLogger(name).setLevel(logging.WARNING)
     from rapidocr import RapidOCR
@@ -63,15 +61,51 @@ def _engine():
     return engine
 
 
+class _Engines:
+    """Up to ENGINES engines, made when first needed; a caller holds one for a call, then gives it back.
+    An engine is never shared during a call: rapidocr keeps each call's flags on the engine."""
+
+    def __init__(self):
+        self.lock = threading.Condition()
+        self.free: list = []
+        self.made = 0
+
+    @contextmanager
+    def one(self):
+        with self.lock:
+            while not self.free and self.made >= ENGINES:
+                self.lock.wait()
+            engine = self.free.pop() if self.free else None
+            if engine is None:
+                self.made += 1
+        if engine is None:
+            try:
+                engine = _make_engine()
+            except BaseException:
+                with self.lock:
+                    self.made -= 1
+                    self.lock.notify()
+                raise
+        try:
+            yield engine
+        finally:
+            with self.lock:
+                self.free.append(engine)
+                self.lock.notify()
+
+
+_ENGINES = _Engines()
+
+
 def read(image: np.ndarray) -> list[Line]:
     """Text lines with their boxes, top to bottom then left to right."""
     pad = 32  # text near an edge is detected far more reliably with a margin around it
     padded = np.pad(image, ((pad, pad), (pad, pad), (0, 0)), constant_values=255)
-    with _LOCK:
+    with _ENGINES.one() as engine:
         start = time.perf_counter()
         # flags passed every time: rapidocr keeps the last call's flags otherwise (recognise() turns det off);
         # no angle classifier: rendered text is never upside down, and it ran once per text box
-        result = _engine()(np.ascontiguousarray(padded[:, :, ::-1]), use_det=True, use_cls=False, use_rec=True)
+        result = engine(np.ascontiguousarray(padded[:, :, ::-1]), use_det=True, use_cls=False, use_rec=True)
     _split_phases(result, time.perf_counter() - start)
     if result is None or result.txts is None:
         return []
@@ -94,8 +128,8 @@ def recognise(crop: np.ndarray) -> str:
     """Recognition only, for a crop already known to hold one piece of text."""
     pad = 8
     padded = np.pad(crop, ((pad, pad), (pad, pad), (0, 0)), constant_values=255)
-    with _LOCK, phases.timed("ocr_recognise"):
-        result = _engine()(np.ascontiguousarray(padded[:, :, ::-1]), use_det=False, use_cls=False, use_rec=True)
+    with _ENGINES.one() as engine, phases.timed("ocr_recognise"):
+        result = engine(np.ascontiguousarray(padded[:, :, ::-1]), use_det=False, use_cls=False, use_rec=True)
     texts = getattr(result, "txts", None)
     return str(texts[0]) if texts else ""
 
@@ -128,11 +162,14 @@ def read_lines(image: np.ndarray) -> list[str]:
 
 
 def warm_up() -> None:
-    """Load the OCR engine and its detection and recognition models now (in a background thread at server
-    start), not on the first request: rapidocr loads each model on its first use."""
+    """Make every engine and load its detection and recognition models now (in a background thread at server
+    start), not on a request: rapidocr loads each model on its first use."""
     import cv2
 
     card = np.full((48, 160, 3), 255, np.uint8)
     cv2.putText(card, "warm", (10, 34), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (0, 0, 0), 2)
-    read(card)
-    recognise(card)
+    with ExitStack() as held:  # each engine held while the next is made, so that all of them are
+        for _ in range(ENGINES):
+            engine = held.enter_context(_ENGINES.one())
+            engine(np.ascontiguousarray(card), use_det=True, use_cls=False, use_rec=True)
+            engine(np.ascontiguousarray(card), use_det=False, use_cls=False, use_rec=True)
