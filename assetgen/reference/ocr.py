@@ -6,7 +6,7 @@ import logging
 import os
 import threading
 import time
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import numpy as np
@@ -79,19 +79,38 @@ class _Engines:
             if engine is None:
                 self.made += 1
         if engine is None:
-            try:
-                engine = _make_engine()
-            except BaseException:
-                with self.lock:
-                    self.made -= 1
-                    self.lock.notify()
-                raise
+            engine = self._make()
         try:
             yield engine
         finally:
+            self._give(engine)
+
+    def fill(self, prepare) -> None:
+        """Make the engines not made yet, each passed to `prepare` before anyone may use it. Nothing is held
+        while waiting (two warm-ups at once, or one beside requests, cannot deadlock)."""
+        with self.lock:
+            missing = max(0, ENGINES - self.made)
+            self.made += missing
+        for _ in range(missing):
+            engine = self._make()
+            try:
+                prepare(engine)
+            finally:
+                self._give(engine)
+
+    def _make(self):
+        try:
+            return _make_engine()
+        except BaseException:
             with self.lock:
-                self.free.append(engine)
+                self.made -= 1
                 self.lock.notify()
+            raise
+
+    def _give(self, engine) -> None:
+        with self.lock:
+            self.free.append(engine)
+            self.lock.notify()
 
 
 _ENGINES = _Engines()
@@ -168,8 +187,9 @@ def warm_up() -> None:
 
     card = np.full((48, 160, 3), 255, np.uint8)
     cv2.putText(card, "warm", (10, 34), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (0, 0, 0), 2)
-    with ExitStack() as held:  # each engine held while the next is made, so that all of them are
-        for _ in range(ENGINES):
-            engine = held.enter_context(_ENGINES.one())
-            engine(np.ascontiguousarray(card), use_det=True, use_cls=False, use_rec=True)
-            engine(np.ascontiguousarray(card), use_det=False, use_cls=False, use_rec=True)
+
+    def prepare(engine) -> None:
+        engine(np.ascontiguousarray(card), use_det=True, use_cls=False, use_rec=True)
+        engine(np.ascontiguousarray(card), use_det=False, use_cls=False, use_rec=True)
+
+    _ENGINES.fill(prepare)

@@ -20,7 +20,7 @@ import orjson
 from aiohttp import web
 
 from assetgen.media.video import sample_indices
-from assetgen.reference import context, pacing, toolcalls
+from assetgen.reference import context, memory, pacing, toolcalls
 from assetgen.reference.media import MediaError, MediaLimits, decode_media
 from assetgen.reference.params import ParamError, check_message, check_params
 from assetgen.reference.solver import Clip, solve
@@ -235,6 +235,15 @@ class Reference:
             clips.append(clip)
         return text, images, clips, count_tokens(text) + media_tokens
 
+    def _answer(self, body) -> tuple[str, int, str, str, list[dict]]:
+        """Decoded and answered in one worker thread; the media are dropped as soon as answered (not held while
+        the answer streams) and their memory given back (memory.py)."""
+        text, images, clips, prompt_tokens = self._parse(body)
+        reasoning, answer, calls = self._compose(body, text, images, clips)
+        del images, clips
+        memory.give_back()
+        return text, prompt_tokens, reasoning, answer, calls
+
     def _compose(self, body, text, images, clips) -> tuple[str, str, list[dict]]:
         """(reasoning, answer, tool calls) before any token budget is applied."""
         calls: list[dict] = []
@@ -290,8 +299,7 @@ class Reference:
                 self.counters["errors"] += 1
                 return _error(400, refused, "BadRequestError")
             async with self.slots:  # decoding and solving run in a worker thread, never on the event loop
-                text, images, clips, prompt_tokens = await asyncio.to_thread(self._parse, body)
-                reasoning, answer, calls = await asyncio.to_thread(self._compose, body, text, images, clips)
+                text, prompt_tokens, reasoning, answer, calls = await asyncio.to_thread(self._answer, body)
         except (MediaError, ParamError) as exc:
             self.counters["errors"] += 1
             return _error(getattr(exc, "status", 400), str(exc), getattr(exc, "kind", "invalid_request_error"),
