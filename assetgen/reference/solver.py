@@ -300,15 +300,20 @@ class Clip(list):
     """Frames the server looked at, and the seconds the whole clip spans (None when unknown)."""
 
     seconds: float | None = None
+    tracked: list[list] | None = None  # track()'s result, kept with the frames: a solver may ask twice
 
 
 def track(frames: list[np.ndarray]) -> list[list]:
-    """Per frame, the objects on the frame's background colour."""
+    """Per frame, the objects on the frame's background colour (measured once per clip)."""
+    if isinstance(frames, Clip) and frames.tracked is not None:
+        return frames.tracked
     out = []
     for frame in frames:
         background = tuple(int(v) for v in np.median(np.array(
             [frame[2, 2], frame[2, -3], frame[-3, 2], frame[-3, -3]]), axis=0))
         out.append(things(frame, background, min_area=80))
+    if isinstance(frames, Clip):
+        frames.tracked = out
     return out
 
 
