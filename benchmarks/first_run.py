@@ -8,7 +8,8 @@ Prints, each figure beside the load average it was measured under (the machine m
 - the default eval (`python cli.py eval` into a temporary folder), run --runs times: wall seconds, CPU
   seconds (user + system, of the process and the children it waited for: steadier than wall time on a
   shared machine) and peak RSS, medians shown. Peak RSS is the process tree's summed RSS sampled every
-  20 ms (psutil), and the largest single process's ru_maxrss from os.wait4 beside it;
+  20 ms (psutil), and the largest single process's ru_maxrss from os.wait4 beside it; and the run's three
+  longest request latencies (a case queued behind others shows here, not in its own answering time);
 - the reference endpoint's slowest golden cases, each request decoded and answered in this process exactly
   as the server does (`Reference._parse`, then `_compose`), split into decode, OCR detect, OCR recognise and
   solve (the rest of answering) by the endpoint's own phase tally (assetgen/reference/phases.py);
@@ -77,11 +78,24 @@ def one_eval(extra: list[str], root: Path = ROOT) -> dict:
         stop.set()
         sampler.join()
         child.returncode = os.waitstatus_to_exitcode(status)
+        slow = _slowest_latencies(Path(out), 3)
     accuracy = next((line.strip(" │") for line in output.splitlines() if line.strip(" │").startswith("Total ")), "")
     return {"wall_s": round(wall, 2), "cpu_s": round(usage.ru_utime + usage.ru_stime, 2),
             "peak_tree_rss_mb": round(peak[0] / 2**20), "max_process_rss_mb": round(usage.ru_maxrss / 1024),
             "exit": child.returncode, "accuracy": " ".join(accuracy.split())[:100], "load_before": before,
-            "load_after": load()}
+            "load_after": load(), "slowest_latencies_s": slow}
+
+
+def _slowest_latencies(out: Path, count: int) -> dict[str, float]:
+    """The eval's longest request latencies (queueing in the endpoint included), from its responses.jsonl."""
+    latencies = {}
+    for path in out.glob("*/responses.jsonl"):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            record = json.loads(line)
+            latency = (record.get("timing") or {}).get("latency_s")
+            if latency is not None:
+                latencies[record["case_id"]] = round(latency, 2)
+    return dict(sorted(latencies.items(), key=lambda item: -item[1])[:count])
 
 
 def evals(runs: int, extra: list[str], against: Path | None = None) -> None:
