@@ -81,7 +81,8 @@ class Reference:
 
         from assetgen.reference import ocr
 
-        threading.Thread(target=ocr.warm_up, daemon=True).start()  # the first OCR request need not wait
+        self.warming = threading.Thread(target=ocr.warm_up, daemon=True)  # the first OCR request need not wait
+        self.warming.start()
         self.options = options
         self.rng = np.random.default_rng(options.seed)
         self.counters = {"requests": 0, "errors": 0, "prompt_tokens": 0, "completion_tokens": 0, "disconnects": 0,
@@ -95,6 +96,7 @@ class Reference:
 
     def app(self) -> web.Application:
         app = web.Application(client_max_size=self.options.max_body, middlewares=[self._hang_ups])
+        app.on_cleanup.append(self._settle)
         app.add_routes([web.get("/v1/models", self.models), web.post("/v1/chat/completions", self.chat),
                         web.get("/health", self.health), web.get("/metrics", self.metrics),
                         web.post("/tokenize", self.tokenize)])
@@ -146,6 +148,11 @@ class Reference:
         self.guard_heads(runner.server)
         await web.TCPSite(runner, host, port).start()
         return runner
+
+    async def _settle(self, app) -> None:
+        """At shutdown, wait for the OCR warm-up: a thread still loading models in onnxruntime while the
+        interpreter exits aborts the process (SIGABRT) instead of a clean exit."""
+        await asyncio.to_thread(self.warming.join, 60)
 
     async def models(self, request):
         limit = {"max_model_len": self.options.max_model_len} if self.options.max_model_len else {}
