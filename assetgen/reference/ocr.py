@@ -34,7 +34,8 @@ class Line:
 ENGINES = max(1, os.cpu_count() or 1)
 """OCR engines of this process, each used by one request at a time: requests on different cores read text at
 once (onnxruntime runs without the GIL), where one shared engine behind a lock made them queue; an engine
-beyond the first costs about 36 MB (its sessions) against about 190 MB for a process of its own."""
+beyond the first costs about 36 MB (its sessions) against about 215 MB for a process of its own (numpy,
+OpenCV, onnxruntime and the models imported and loaded again)."""
 
 
 def threads() -> int:
