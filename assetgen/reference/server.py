@@ -21,7 +21,7 @@ from aiohttp import web
 
 from assetgen.media.tokens import count_tokens
 from assetgen.media.video import sample_indices
-from assetgen.reference import context, pacing, toolcalls
+from assetgen.reference import context, memory, pacing, toolcalls
 from assetgen.reference.media import MediaError, MediaLimits, decode_media
 from assetgen.reference.params import ParamError, check_message, check_params
 from assetgen.reference.solver import Clip, solve
@@ -81,7 +81,8 @@ class Reference:
 
         from assetgen.reference import ocr
 
-        threading.Thread(target=ocr.warm_up, daemon=True).start()  # the first OCR request need not wait
+        self.warming = threading.Thread(target=ocr.warm_up, daemon=True)  # the first OCR request need not wait
+        self.warming.start()
         self.options = options
         self.rng = np.random.default_rng(options.seed)
         self.counters = {"requests": 0, "errors": 0, "prompt_tokens": 0, "completion_tokens": 0, "disconnects": 0,
@@ -95,6 +96,7 @@ class Reference:
 
     def app(self) -> web.Application:
         app = web.Application(client_max_size=self.options.max_body, middlewares=[self._hang_ups])
+        app.on_cleanup.append(self._settle)
         app.add_routes([web.get("/v1/models", self.models), web.post("/v1/chat/completions", self.chat),
                         web.get("/health", self.health), web.get("/metrics", self.metrics),
                         web.post("/tokenize", self.tokenize)])
@@ -146,6 +148,11 @@ class Reference:
         self.guard_heads(runner.server)
         await web.TCPSite(runner, host, port).start()
         return runner
+
+    async def _settle(self, app) -> None:
+        """At shutdown, wait for the OCR warm-up: a thread still loading models in onnxruntime while the
+        interpreter exits aborts the process (SIGABRT) instead of a clean exit."""
+        await asyncio.to_thread(self.warming.join, 60)
 
     async def models(self, request):
         limit = {"max_model_len": self.options.max_model_len} if self.options.max_model_len else {}
@@ -235,6 +242,15 @@ class Reference:
             clips.append(clip)
         return text, images, clips, count_tokens(text) + media_tokens
 
+    def _answer(self, body) -> tuple[str, int, str, str, list[dict]]:
+        """Decoded and answered in one worker thread; the media are dropped as soon as answered (not held while
+        the answer streams) and their memory given back (memory.py)."""
+        text, images, clips, prompt_tokens = self._parse(body)
+        reasoning, answer, calls = self._compose(body, text, images, clips)
+        del images, clips
+        memory.give_back()
+        return text, prompt_tokens, reasoning, answer, calls
+
     def _compose(self, body, text, images, clips) -> tuple[str, str, list[dict]]:
         """(reasoning, answer, tool calls) before any token budget is applied."""
         calls: list[dict] = []
@@ -290,8 +306,7 @@ class Reference:
                 self.counters["errors"] += 1
                 return _error(400, refused, "BadRequestError")
             async with self.slots:  # decoding and solving run in a worker thread, never on the event loop
-                text, images, clips, prompt_tokens = await asyncio.to_thread(self._parse, body)
-                reasoning, answer, calls = await asyncio.to_thread(self._compose, body, text, images, clips)
+                text, prompt_tokens, reasoning, answer, calls = await asyncio.to_thread(self._answer, body)
         except (MediaError, ParamError) as exc:
             self.counters["errors"] += 1
             return _error(getattr(exc, "status", 400), str(exc), getattr(exc, "kind", "invalid_request_error"),
