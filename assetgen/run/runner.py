@@ -20,6 +20,7 @@ from assetgen._version import __version__
 from assetgen.dataset.golden import library_versions, load_golden
 from assetgen.dataset.records import CaseToSend
 from assetgen.errors import AssetgenError, ConfigError
+from assetgen.run import footprint as server_footprint
 from assetgen.run import scale
 from assetgen.run.client import MODEL_CHARS, Client, Outcome, Unreachable
 from assetgen.run.endpoint import public_url
@@ -36,6 +37,7 @@ from assetgen.run.records import (
     read_responses,
     read_run_info,
 )
+from assetgen.run.sampler import DEFAULT_INTERVAL_S, Sampler
 from assetgen.run.scale_records import ContextCheck
 from graders.records import Sent, Usage
 
@@ -67,6 +69,7 @@ class EvalOptions:
     builtin_endpoint: bool = False  # the endpoint is the built-in reference endpoint started for this run
     suite: str = "vision"  # 'vision' asks `golden` as given; 'text' and 'article' are built first (report.evaluate)
     concurrency_levels: tuple[int, ...] = scale.DEFAULT_LEVELS  # the concurrency sweep's burst sizes
+    metrics_interval: float = DEFAULT_INTERVAL_S  # seconds between /metrics readings (run/sampler.py); 0: none
 
     def public(self) -> dict[str, Any]:
         """Options as recorded in run.json: never the key."""
@@ -75,7 +78,8 @@ class EvalOptions:
                 "concurrency": self.concurrency, "thinking": self.thinking, "max_tokens": r.max_tokens,
                 "temperature": r.temperature, "seed": r.seed, "video_mode": r.video_mode, "num_frames": r.num_frames,
                 "stream": r.stream, "extra_body": r.extra_body, "timeout": self.timeout, "retries": self.retries,
-                "api_key_given": bool(self.api_key), "concurrency_levels": list(self.concurrency_levels)} | (
+                "api_key_given": bool(self.api_key), "concurrency_levels": list(self.concurrency_levels),
+                "metrics_interval": self.metrics_interval} | (
                     {"suite": self.suite} if self.suite != "vision" else {})
 
 
@@ -232,6 +236,7 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
         part = RunPart(started=_now(), endpoint=endpoint, builtin_endpoint=opts.builtin_endpoint)
         info.parts.append(part)
         _write_info(run_dir, info)
+        sampler = _sampler(client, opts, run_dir, len(info.parts) - 1)
         cache = SHARED_CACHE
         pending = iter(todo)
         finished = 0
@@ -289,6 +294,8 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
                         return
                     if slot.level is None and limits is None:
                         limits = await scale.read_limits(client, model)
+                    if sampler:
+                        sampler.phase = f"c{slot.level}" if slot.level is not None else f"context:{slot.case.id}"
                     records = await _ask_scale_slot(client, opts, slot, limits, len(info.parts) - 1, cache)
                     # a burst's lines in one write: a kill leaves it whole or cut, and a cut one is sent again
                     sink.write(b"".join(r.model_dump_json().encode("utf-8") + b"\n" for r in records))
@@ -301,11 +308,14 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
                 await asyncio.gather(*(worker() for _ in range(min(opts.concurrency, max(1, len(todo))))))
                 await ask_scale()
             finally:
+                sampled = await sampler.stop() if sampler else None
                 answers.put_nowait(None)
                 await writing
                 beating.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await beating
+                if sampled:  # the footprint of what was asked, also of a part that ends in an error
+                    server_footprint.save(run_dir, sampled)
         clock()
         part.finished = True
         info.metrics_after = await _scrape(client, info)
@@ -347,6 +357,16 @@ async def _ask_scale_slot(client: Client, opts: EvalOptions, slot: scale.Slot, l
     result = record(outcome)
     result.context = check
     return [result]
+
+
+def _sampler(client: Client, opts: EvalOptions, run_dir: Path, part: int) -> Sampler | None:
+    """The /metrics sampler of this part, started, continuing the run's footprint.json on resume."""
+    if not opts.metrics_interval or opts.metrics_interval <= 0:
+        return None
+    sampler = Sampler(client, part, server_footprint.load(run_dir) if opts.resume else None,
+                      interval_s=opts.metrics_interval)
+    sampler.start()
+    return sampler
 
 
 def _restore_options(opts: EvalOptions, info: RunInfo) -> None:
