@@ -36,7 +36,14 @@ def _scale(report: RunReport) -> list[Section]:
             for s in scale_sections(report.scale)]
 
 
-BUILDERS: list[Callable[[RunReport], list[Section]]] = [_speed, _scale]
+def _footprint(report: RunReport) -> list[Section]:
+    """What the server held while it answered (issue #34), beside the speed figures."""
+    from assetgen.report.footprint import footprint_section
+
+    return footprint_section(report)
+
+
+BUILDERS: list[Callable[[RunReport], list[Section]]] = [_speed, _scale, _footprint]
 
 
 def sections(report: RunReport) -> list[Section]:
