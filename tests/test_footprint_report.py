@@ -94,3 +94,11 @@ def test_headroom_without_bytes_or_blocks():
     assert "does not report its KV-cache bytes" in room.arithmetic()[-1]
     assert headroom(0.0, CacheConfig(kv_cache_size_tokens=1000)) is None
     assert headroom(0.5, None) is None
+
+
+def test_headroom_never_below_one_full_context_request():
+    # 2,097,152 tokens for 512 requests of full context: one is 4,096 tokens, more than 1.2 x 128
+    room = headroom(128 / 2_097_152, CacheConfig(block_size=128, kv_cache_size_tokens=2_097_152,
+                                                 kv_cache_memory_bytes=1 << 30, kv_cache_max_concurrency=512.0))
+    assert (room.needed_tokens, room.margin_tokens, room.one_request, room.suggested_tokens) == (128, 256, 4096, 4096)
+    assert room.suggested_bytes == 4096 * 512 and "raised to it" in " ".join(room.arithmetic())

@@ -18,6 +18,7 @@ from aiohttp import web
 
 from assetgen.media.video import sample_indices
 from assetgen.reference import context, pacing, toolcalls
+from assetgen.reference.kv import KvLoad
 from assetgen.reference.media import MediaError, MediaLimits, decode_media
 from assetgen.reference.params import ParamError, check_message, check_params
 from assetgen.reference.solver import Clip, solve
@@ -77,6 +78,7 @@ class Reference:
         self.rng = np.random.default_rng(options.seed)
         self.counters = {"requests": 0, "errors": 0, "prompt_tokens": 0, "completion_tokens": 0, "disconnects": 0}
         self.slots = asyncio.Semaphore(options.workers)
+        self.kv = KvLoad(max_model_len=options.max_model_len)  # what /metrics says the requests in flight hold
         p = options.pace  # --latency and --tokens-per-s are the older spellings of the pace's first two
         token_s = p.token_s or (1 / options.tokens_per_s if options.tokens_per_s else 0.0)
         self.pace = pacing.Pace(p.ttft_s + options.latency, token_s, p.prefill_s_per_1k, p.length_fields,
@@ -84,7 +86,7 @@ class Reference:
 
     def app(self) -> web.Application:
         app = web.Application(client_max_size=self.options.max_body)
-        app.add_routes([web.get("/v1/models", self.models), web.post("/v1/chat/completions", self.chat),
+        app.add_routes([web.get("/v1/models", self.models), web.post("/v1/chat/completions", self.counted_chat),
                         web.get("/health", self.health), web.get("/metrics", self.metrics),
                         web.post("/tokenize", self.tokenize)])
         return app
@@ -114,7 +116,7 @@ class Reference:
         return web.Response(text="ok")
 
     async def metrics(self, request):
-        lines = [f"assetgen_reference_{k}_total {v}" for k, v in self.counters.items()]
+        lines = [f"assetgen_reference_{k}_total {v}" for k, v in self.counters.items()] + self.kv.lines(MODEL)
         return web.Response(text="\n".join(lines) + "\n", content_type="text/plain")
 
     def _sample(self, frames: list[np.ndarray], fps: float | None) -> list[np.ndarray]:
@@ -231,8 +233,10 @@ class Reference:
             if refused:
                 self.counters["errors"] += 1
                 return _error(400, refused, "BadRequestError")
-            async with self.slots:  # decoding and solving run in a worker thread, never on the event loop
+            # decoding and solving run in a worker thread, never on the event loop
+            async with self.kv.slot(id(request), self.slots):
                 text, images, clips, prompt_tokens = await asyncio.to_thread(self._parse, body)
+                self.kv.hold(id(request), prompt_tokens)  # the prompt is in the cache while the answer is made
                 reasoning, answer, calls = await asyncio.to_thread(self._compose, body, text, images, clips)
         except (MediaError, ParamError) as exc:
             self.counters["errors"] += 1
@@ -252,6 +256,8 @@ class Reference:
         usage = {"prompt_tokens": prompt_tokens, "completion_tokens": generated,
                  "total_tokens": prompt_tokens + generated}
         self.counters["prompt_tokens"] += prompt_tokens
+        # the KV cache holds the prompt, and the tokens as they are generated (a whole answer at once unstreamed)
+        self.kv.hold(id(request), prompt_tokens + (0 if body.get("stream") else generated))
         self.counters["completion_tokens"] += usage["completion_tokens"]
         clock = pacing.Clock(start, self.pace.first_token_s(prompt_tokens), self.pace.token_s)
         if in_content:  # a model that thinks in its content, with tags (closed only if it got there)
@@ -271,6 +277,13 @@ class Reference:
                                       "usage": usage})
         return await self._stream(request, body, r_tokens, a_tokens, finish, usage, clock, calls, c_tokens)
 
+    async def counted_chat(self, request: web.Request):
+        """`chat`, its request counted on /metrics from arrival to its last byte (reference/kv.py)."""
+        try:
+            return await self.chat(request)
+        finally:
+            self.kv.leave(id(request))
+
     async def _stream(self, request, body, r_tokens, a_tokens, finish, usage, clock, calls=(), c_tokens=()):
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"})
         await response.prepare(request)
@@ -289,6 +302,7 @@ class Reference:
                     await clock.wait(k)
                     k += 1
                     await send({field_name: token})
+                    self.kv.grow(id(request))
             for delta in toolcalls.call_deltas(list(calls), list(c_tokens), ident):
                 if "id" not in delta["tool_calls"][0]:  # argument pieces are tokens: paced like the others
                     await clock.wait(k)

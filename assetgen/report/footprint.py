@@ -35,9 +35,21 @@ class Headroom:
     reserved_tokens: int
     block_size: int | None
     needed_tokens: int  # peak usage x reserved tokens, rounded up to whole blocks
-    suggested_tokens: int  # needed x (1 + MARGIN), rounded up to whole blocks
+    margin_tokens: int  # needed x (1 + MARGIN), rounded up to whole blocks
+    one_request: int | None  # tokens of one full-context request (reserved / the server's max concurrency)
     reserved_bytes: int | None
-    suggested_bytes: int | None  # suggested tokens at the reservation's bytes per token
+
+    @property
+    def suggested_tokens(self) -> int:
+        """The margin's reservation, but never below one full-context request (vLLM would not start)."""
+        return max(self.margin_tokens, self.one_request or 0)
+
+    @property
+    def suggested_bytes(self) -> int | None:
+        """The suggested tokens at the reservation's bytes per token."""
+        if not self.reserved_bytes:
+            return None
+        return math.ceil(self.suggested_tokens * self.reserved_bytes / self.reserved_tokens)
 
     @property
     def share(self) -> float:
@@ -48,8 +60,15 @@ class Headroom:
         block = f", rounded up to whole blocks of {self.block_size}" if self.block_size else ""
         lines = [f"Needed: peak usage {_pct(self.peak_usage)} × {self.reserved_tokens:,} reserved tokens = "
                  f"{self.peak_usage * self.reserved_tokens:,.0f}{block} → {self.needed_tokens:,} tokens.",
-                 f"Smallest reservation with {MARGIN:.0%} margin: {self.needed_tokens:,} × {1 + MARGIN:g}{block} → "
-                 f"{self.suggested_tokens:,} tokens, {self.share:.1%} of the {self.reserved_tokens:,} reserved now."]
+                 f"With {MARGIN:.0%} margin: {self.needed_tokens:,} × {1 + MARGIN:g}{block} → "
+                 f"{self.margin_tokens:,} tokens."]
+        if self.one_request:
+            lines.append(f"vLLM refuses to start when the cache cannot hold one request of the full context: "
+                         f"{self.reserved_tokens:,} / the server's max concurrency = {self.one_request:,} tokens, "
+                         + ("which that already holds." if self.margin_tokens >= self.one_request
+                            else "so the reservation is raised to it."))
+        lines.append(f"Smallest reservation: {self.suggested_tokens:,} tokens, {self.suggested_tokens:,} / "
+                     f"{self.reserved_tokens:,} = {_pct(self.share)} of the reservation now.")
         if self.reserved_bytes and self.suggested_bytes:
             per = self.reserved_bytes / self.reserved_tokens
             lines.append(f"In bytes: {self.suggested_tokens:,} tokens × {per:,.0f} bytes per token "
@@ -88,7 +107,8 @@ class Summary:
 
 
 def _pct(value: float | None) -> str:
-    return "n/a" if value is None else f"{value:.1%}"
+    """A share; below 1% with two decimals, so a small model's usage does not read as 0.0%."""
+    return "n/a" if value is None else f"{value:.2%}" if 0 < value < 0.01 else f"{value:.1%}"
 
 
 def _bytes(n: int | float) -> str:
@@ -117,10 +137,11 @@ def headroom(peak: float | None, cache: CacheConfig | None) -> Headroom | None:
     if peak is None or not tokens or peak <= 0:
         return None
     needed = _round_up(peak * tokens, cache.block_size)
-    suggested = _round_up(needed * (1 + MARGIN), cache.block_size)
-    per = cache.kv_cache_memory_bytes / tokens if cache.kv_cache_memory_bytes else None
-    return Headroom(peak, tokens, cache.block_size, needed, suggested, cache.kv_cache_memory_bytes,
-                    math.ceil(suggested * per) if per else None)
+    # the server's own figure of one full-context request, when it gives one: no smaller cache starts
+    concurrency = cache.kv_cache_max_concurrency
+    one = _round_up(tokens / concurrency, cache.block_size) if concurrency and concurrency >= 1 else None
+    return Headroom(peak, tokens, cache.block_size, needed, _round_up(needed * (1 + MARGIN), cache.block_size), one,
+                    cache.kv_cache_memory_bytes)
 
 
 def _longest_context(report: RunReport) -> tuple[str, int] | None:
@@ -211,7 +232,7 @@ def footprint_section(report: RunReport) -> list[Section]:
     if room:
         rows += [["KV tokens the run needed (peak)", f"{room.needed_tokens:,}"],
                  [f"Smallest reservation, {MARGIN:.0%} margin", f"{room.suggested_tokens:,} tokens "
-                  f"({room.share:.1%} of the reservation now)"],
+                  f"({_pct(room.share)} of the reservation now)"],
                  ["--kv-cache-memory-bytes (estimate)", str(room.suggested_bytes) if room.suggested_bytes
                   else NOT_REPORTED]]
     notes = [f"Read from the server's /metrics every {got.interval_s:g} s ({got.readings} readings): a peak "
