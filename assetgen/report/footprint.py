@@ -26,7 +26,8 @@ MARGIN = 0.20
 """Room kept above the peak in the smallest reservation suggested (bursts the run did not send, longer answers)."""
 NOT_REPORTED = "not reported"
 
-__all__ = ["MARGIN", "NOT_REPORTED", "Headroom", "Summary", "footprint_section", "summary", "timeline"]
+__all__ = ["MARGIN", "NOT_REPORTED", "Headroom", "Summary", "fmt_bytes", "fmt_share", "footprint_section", "headroom",
+           "summary", "timeline"]
 
 
 @dataclass
@@ -58,7 +59,7 @@ class Headroom:
 
     def arithmetic(self) -> list[str]:
         block = f", rounded up to whole blocks of {self.block_size}" if self.block_size else ""
-        lines = [f"Needed: peak usage {_pct(self.peak_usage)} × {self.reserved_tokens:,} reserved tokens = "
+        lines = [f"Needed: peak usage {fmt_share(self.peak_usage)} × {self.reserved_tokens:,} reserved tokens = "
                  f"{self.peak_usage * self.reserved_tokens:,.0f}{block} → {self.needed_tokens:,} tokens.",
                  f"With {MARGIN:.0%} margin: {self.needed_tokens:,} × {1 + MARGIN:g}{block} → "
                  f"{self.margin_tokens:,} tokens."]
@@ -68,12 +69,12 @@ class Headroom:
                          + ("which that already holds." if self.margin_tokens >= self.one_request
                             else "so the reservation is raised to it."))
         lines.append(f"Smallest reservation: {self.suggested_tokens:,} tokens, {self.suggested_tokens:,} / "
-                     f"{self.reserved_tokens:,} = {_pct(self.share)} of the reservation now.")
+                     f"{self.reserved_tokens:,} = {fmt_share(self.share)} of the reservation now.")
         if self.reserved_bytes and self.suggested_bytes:
             per = self.reserved_bytes / self.reserved_tokens
             lines.append(f"In bytes: {self.suggested_tokens:,} tokens × {per:,.0f} bytes per token "
-                         f"({_bytes(self.reserved_bytes)} / {self.reserved_tokens:,}) = {self.suggested_bytes:,} "
-                         f"→ --kv-cache-memory-bytes {self.suggested_bytes} ({_bytes(self.suggested_bytes)}).")
+                         f"({fmt_bytes(self.reserved_bytes)} / {self.reserved_tokens:,}) = {self.suggested_bytes:,} "
+                         f"→ --kv-cache-memory-bytes {self.suggested_bytes} ({fmt_bytes(self.suggested_bytes)}).")
         else:
             lines.append("In bytes: the server does not report its KV-cache bytes, so no --kv-cache-memory-bytes "
                          "value can be derived; the share above applies to its reservation.")
@@ -106,12 +107,12 @@ class Summary:
             else None
 
 
-def _pct(value: float | None) -> str:
+def fmt_share(value: float | None) -> str:
     """A share; below 1% with two decimals, so a small model's usage does not read as 0.0%."""
     return "n/a" if value is None else f"{value:.2%}" if 0 < value < 0.01 else f"{value:.1%}"
 
 
-def _bytes(n: int | float) -> str:
+def fmt_bytes(n: int | float) -> str:
     for unit, size in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
         if n >= size:
             return f"{n / size:.2f} {unit}"
@@ -197,7 +198,7 @@ def _reserved(cache: CacheConfig | None) -> list[list[str]]:
         cache.block_size else ""
     return [["KV cache reserved", f"{cache.tokens:,} tokens{blocks}" if cache.tokens else NOT_REPORTED],
             ["KV cache memory reserved", f"{cache.kv_cache_memory_bytes:,} bytes "
-             f"({_bytes(cache.kv_cache_memory_bytes)})" if cache.kv_cache_memory_bytes else NOT_REPORTED],
+             f"({fmt_bytes(cache.kv_cache_memory_bytes)})" if cache.kv_cache_memory_bytes else NOT_REPORTED],
             ["--gpu-memory-utilization", f"{cache.gpu_memory_utilization:g}"
              if cache.gpu_memory_utilization is not None else NOT_REPORTED],
             ["Max concurrency (server's figure)", f"{cache.kv_cache_max_concurrency:g} requests of full context"
@@ -217,7 +218,7 @@ def footprint_section(report: RunReport) -> list[Section]:
 
     def usage(value: float | None) -> str:
         held = f" (≈ {value * tokens:,.0f} tokens)" if value is not None and tokens else ""
-        return _pct(value) + held if value is not None else NOT_REPORTED
+        return fmt_share(value) + held if value is not None else NOT_REPORTED
 
     rows = _reserved(got.cache)
     rows += [["KV-cache usage, peak", usage(got.peak_usage)], ["KV-cache usage, mean", usage(got.mean_usage)],
@@ -232,7 +233,7 @@ def footprint_section(report: RunReport) -> list[Section]:
     if room:
         rows += [["KV tokens the run needed (peak)", f"{room.needed_tokens:,}"],
                  [f"Smallest reservation, {MARGIN:.0%} margin", f"{room.suggested_tokens:,} tokens "
-                  f"({_pct(room.share)} of the reservation now)"],
+                  f"({fmt_share(room.share)} of the reservation now)"],
                  ["--kv-cache-memory-bytes (estimate)", str(room.suggested_bytes) if room.suggested_bytes
                   else NOT_REPORTED]]
     notes = [f"Read from the server's /metrics every {got.interval_s:g} s ({got.readings} readings): a peak "
