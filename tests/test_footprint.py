@@ -197,3 +197,21 @@ def test_a_run_records_its_footprint_and_0_reads_none(tmp_path):
     assert fp.readings >= 2 and fp.reported and fp.cache.kv_cache_size_tokens == 2_097_152
     assert {s.phase for s in fp.samples} == {"pool"} and fp.prefix_queries.total == 0
     assert not (dirs[1] / "footprint.json").exists()
+
+
+def test_mark_reads_early_in_the_new_phase():
+    async def go(server):
+        client = Client(server.url, None, concurrency=1, timeout=5, retries=0)
+        try:
+            sampler = Sampler(client, 0, interval_s=30)  # the interval alone would read once in the test
+            sampler.start()
+            await asyncio.sleep(0.2)
+            sampler.mark("c8")
+            await asyncio.sleep(0.3)
+            return await sampler.stop()
+        finally:
+            await client.close()
+    with FakeServer(metrics=page(0.5, 8, 0, 0)) as server:
+        fp = asyncio.run(go(server))
+    # the first reading at start, one soon after the mark, one at stop
+    assert [s.phase for s in fp.samples] == ["pool", "c8", "c8"]

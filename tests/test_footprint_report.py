@@ -51,7 +51,8 @@ def reports(run_dir: Path) -> dict[str, str]:
 def test_the_section_in_every_report_with_headroom(tmp_path):
     run_dir = a_run(tmp_path, page(0, 0, 0, 0))
     with_footprint(run_dir, [("pool", page(0.0, 0, 0, 5, 100, 0)), ("pool", page(0.01, 3, 0, 5, 300, 50)),
-                             ("c8", page(0.03, 8, 2, 6, 500, 100)), ("pool", page(0.005, 1, 0, 2, 40, 10))])
+                             ("c8", page(0.03, 8, 2, 6, 500, 100)), ("pool", page(0.005, 1, 0, 2, 40, 10)),
+                             ("c4", page(0.001, 0, 0, 2, 40, 10))])  # read when no request of the burst ran
     shown = reports(run_dir)
     for name, text in shown.items():
         text = " ".join(text.split())  # the terminal wraps long notes
@@ -66,6 +67,7 @@ def test_the_section_in_every_report_with_headroom(tmp_path):
     assert "| Preemptions during the run | 3 |" in md  # 5 -> 6, then a reset to 2: 1 + 2
     assert "| Requests running, peak | 8 |" in md and "| Requests waiting, peak | 2 |" in md
     assert "| Peak usage at concurrency 8 | 3.0% (≈ 62,915 tokens) |" in md
+    assert "| Peak usage at concurrency 4 | no reading while it ran |" in md
     assert "Prefix-cache hit rate | 25.0% (110 of 440 tokens)" in md  # (200+200+40) queried, (50+50+10) hit
     assert "went back to zero 1 time(s)" in md
     assert (run_dir / "plots" / "server_footprint.png").exists() and "server_footprint.png" in shown["report.html"]

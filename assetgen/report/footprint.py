@@ -155,17 +155,23 @@ def _longest_context(report: RunReport) -> tuple[str, int] | None:
     return case_id, tokens
 
 
+def _while_running(fp: Footprint, phase: str) -> list[FootprintSample]:
+    """The readings of a phase taken while a request ran (a reading before a burst's release or after its last
+    answer says nothing of it); all of the phase's readings when the server reports no running count."""
+    return [s for s in fp.samples if s.phase == phase and (s.running is None or s.running > 0)]
+
+
 def _phases(report: RunReport, fp: Footprint) -> list[tuple[str, float | None, int]]:
     """Peak usage per dimension of the article battery the run sent: each concurrency level, the longest context."""
     out = []
     levels = sorted({int(s.phase[1:]) for s in fp.samples if s.phase[:1] == "c" and s.phase[1:].isdigit()})
     for level in levels:
-        during = [s for s in fp.samples if s.phase == f"c{level}"]
+        during = _while_running(fp, f"c{level}")
         out.append((f"concurrency {level}", _peak(during, "kv_usage"), len(during)))
     longest = _longest_context(report)
     if longest:
         case_id, tokens = longest
-        during = [s for s in fp.samples if s.phase == f"context:{case_id}"]
+        during = _while_running(fp, f"context:{case_id}")
         out.append((f"longest context sent ({tokens:,} prompt tokens)", _peak(during, "kv_usage"), len(during)))
     return out
 
@@ -228,7 +234,8 @@ def footprint_section(report: RunReport) -> list[Section]:
              ["Prefix-cache hit rate", f"{got.hit_rate:.1%} ({got.prefix_hits:,.0f} of {got.prefix_queries:,.0f} "
               "tokens)" if got.hit_rate is not None else NOT_REPORTED if got.prefix_queries is None
               else "no queries"]]
-    rows += [[f"Peak usage at {what}", usage(peak) if n else "no reading fell in it"] for what, peak, n in got.by_phase]
+    rows += [[f"Peak usage at {what}", usage(peak) if n else "no reading while it ran"]
+             for what, peak, n in got.by_phase]
     room = got.headroom
     if room:
         rows += [["KV tokens the run needed (peak)", f"{room.needed_tokens:,}"],
@@ -236,8 +243,10 @@ def footprint_section(report: RunReport) -> list[Section]:
                   f"({fmt_share(room.share)} of the reservation now)"],
                  ["--kv-cache-memory-bytes (estimate)", str(room.suggested_bytes) if room.suggested_bytes
                   else NOT_REPORTED]]
-    notes = [f"Read from the server's /metrics every {got.interval_s:g} s ({got.readings} readings): a peak "
-             "between two readings is not seen. Usage counts whole blocks, the fullest engine's."]
+    notes = [f"Read from the server's /metrics every {got.interval_s:g} s ({got.readings} readings), and once "
+             "more soon after each burst or context case is sent: a peak between two readings is not seen, and a "
+             "burst shorter than that may have no reading while it ran. Usage counts whole blocks, the fullest "
+             "engine's."]
     if got.resets:
         notes.append(f"The server's counters went back to zero {got.resets} time(s) (it restarted): their increases "
                      "are summed.")
@@ -245,7 +254,8 @@ def footprint_section(report: RunReport) -> list[Section]:
         notes += room.arithmetic()
     notes.append("Headroom is an estimate of the KV cache alone, from the peak this run reached: the server does not "
                  "report its weights, activations or what other processes on the machine use, so it is no measured "
-                 "memory figure; a heavier workload needs more.")
+                 "memory figure, and no --gpu-memory-utilization can be derived from it (that share also covers the "
+                 "weights); a heavier workload needs more.")
     return [Section("server-footprint", "Server footprint", ["Figure", "Value"], rows, notes)]
 
 

@@ -295,7 +295,7 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
                     if slot.level is None and limits is None:
                         limits = await scale.read_limits(client, model)
                     if sampler:
-                        sampler.phase = f"c{slot.level}" if slot.level is not None else f"context:{slot.case.id}"
+                        sampler.mark(f"c{slot.level}" if slot.level is not None else f"context:{slot.case.id}")
                     records = await _ask_scale_slot(client, opts, slot, limits, len(info.parts) - 1, cache)
                     # a burst's lines in one write: a kill leaves it whole or cut, and a cut one is sent again
                     sink.write(b"".join(r.model_dump_json().encode("utf-8") + b"\n" for r in records))

@@ -20,6 +20,7 @@ DEFAULT_INTERVAL_S = 0.5
 DEFAULT_MAX_SAMPLES = 7200  # an hour at 0.5 s before thinning starts
 DEFAULT_MAX_BYTES = 4 * 1024 * 1024  # vLLM's page is some 100 kB; histograms per model could grow it a little
 POOL = "pool"
+SETTLE_S = 0.02  # after `mark`, the next reading waits this long: the new phase's requests are then in flight
 
 
 def metrics_url(client: Client) -> str:
@@ -28,7 +29,8 @@ def metrics_url(client: Client) -> str:
 
 class Sampler:
     """`start()` reads at once and then every interval until `stop()`, which reads once more (so counters
-    span the whole part). `phase` names what the run is asking; each sample carries it."""
+    span the whole part). `phase` names what the run is asking; each sample carries the phase it was asked in.
+    `mark(phase)` also reads early: a burst shorter than the interval still gets a reading while in flight."""
 
     def __init__(self, client: Client, part: int, footprint: Footprint | None = None, *,
                  interval_s: float = DEFAULT_INTERVAL_S, max_samples: int = DEFAULT_MAX_SAMPLES,
@@ -39,10 +41,16 @@ class Sampler:
             self.footprint.max_samples, self.footprint.max_bytes = max_samples, max_bytes
             self.footprint.interval_s = max(interval_s, footprint.interval_s)
         self._task: asyncio.Task | None = None
+        self._marked = asyncio.Event()
         self._start = time.perf_counter()
 
+    def mark(self, phase: str) -> None:
+        """The run now asks `phase`: read soon (after SETTLE_S), not only at the next interval."""
+        self.phase = phase
+        self._marked.set()
+
     async def read_once(self) -> None:
-        fp = self.footprint
+        fp, phase, asked = self.footprint, self.phase, time.perf_counter() - self._start
         text = await self.client.get_text(metrics_url(self.client), limit=fp.max_bytes)
         if text is None:
             fp.unread += 1
@@ -52,13 +60,19 @@ class Sampler:
         except FootprintError:
             fp.unparsed += 1
             return
-        fp.add(self.part, time.perf_counter() - self._start, self.phase, reading)
+        fp.add(self.part, asked, phase, reading)
 
     async def _loop(self) -> None:
         while True:
             began = time.perf_counter()
             await self.read_once()
-            await asyncio.sleep(max(0.0, self.footprint.interval_s - (time.perf_counter() - began)))
+            left = max(0.0, self.footprint.interval_s - (time.perf_counter() - began))
+            try:
+                await asyncio.wait_for(self._marked.wait(), timeout=left)
+                await asyncio.sleep(SETTLE_S)
+            except asyncio.TimeoutError:
+                pass
+            self._marked.clear()
 
     def start(self) -> None:
         self._start = time.perf_counter()
