@@ -26,21 +26,24 @@ def _timeline(fp: Footprint) -> bytes | None:
     top.set_ylim(bottom=0)
     top.set_ylabel("KV-cache usage (%)")
     top.set_title("Server footprint over the run", fontsize=10)
-    for series, name, colour in ((running, "running", (0.2, 0.6, 0.3)), (waiting, "waiting", (0.8, 0.25, 0.2))):
+    # running solid and waiting dashed on top, so equal counts stay both visible
+    for series, name, colour, style in ((running, "running", (0.2, 0.6, 0.3), "-"),
+                                        (waiting, "waiting", (0.8, 0.25, 0.2), "--")):
         if series:
-            bottom.step([t for t, _ in series], [v for _, v in series], where="post", label=name, color=colour)
+            bottom.step([t for t, _ in series], [v for _, v in series], where="post", label=name, color=colour,
+                        linestyle=style, linewidth=1.6 if style == "-" else 1.2)
     bottom.set_ylim(bottom=0)
     bottom.set_ylabel("requests")
     bottom.set_xlabel("seconds into the run")
-    bottom.legend(fontsize=8, loc="upper right")
-    # where the concurrency bursts began, so a peak can be read against what was sent
-    seen = set()
-    for t, s in points:
-        if s.phase.startswith("c") and s.phase not in seen:
-            seen.add(s.phase)
-            for axes in (top, bottom):
-                axes.axvline(t, color=(0.6, 0.6, 0.6), linestyle="--", linewidth=0.8)
-            top.annotate(s.phase, (t, 1), xycoords=("data", "axes fraction"), fontsize=7, va="top")
+    bottom.legend(fontsize=8, loc="upper left")
+    # the bursts and context cases (asked one at a time after the pool): one shaded span, so a peak can be
+    # read against what was sent without a label per burst
+    scaled = [t for t, s in points if s.phase != "pool"]
+    if scaled:
+        for axes in (top, bottom):
+            axes.axvspan(min(scaled), max(scaled), color=(0.85, 0.85, 0.85), zorder=0)
+        top.annotate("bursts, context cases", (min(scaled), 1), xycoords=("data", "axes fraction"), fontsize=7,
+                     va="bottom", ha="right" if min(scaled) > points[-1][0] * 0.7 else "left")
     return png_bytes(figure_pixels(figure))
 
 
