@@ -117,7 +117,7 @@ def test_garbage_and_hostile_labels():
         read_page('vllm:kv_cache_usage_perc{engine="0" 0.5\n')
     # a malformed line of another family cannot hide these; label text is never kept, only numbers
     page = ('vllm:something_else{{{ broken\nvllm:kv_cache_usage_perc 0.5\n'
-            'vllm:cache_config_info{block_size="\x1b[2J",num_gpu_blocks="-5",kv_cache_memory_bytes="1e400",'
+            'vllm:cache_config_info{block_size="\x1b[2J",num_gpu_blocks="-5",kv_cache_memory_bytes="1e300",'
             'gpu_memory_utilization="nan",kv_cache_size_tokens="12.5"} 1\n'
             'vllm:num_requests_running -3\nvllm:num_requests_waiting NaN\n')
     r = read_page(page)

@@ -35,6 +35,7 @@ PREFIX_QUERIES = ("vllm:prefix_cache_queries", "vllm:gpu_prefix_cache_queries")
 PREFIX_HITS = ("vllm:prefix_cache_hits", "vllm:gpu_prefix_cache_hits")
 CACHE_INFO = "vllm:cache_config_info"
 _COUNTERS = PREEMPTIONS + PREFIX_QUERIES + PREFIX_HITS
+MAX_LABEL_NUMBER = 2.0 ** 53
 _WANTED = frozenset(USAGE + RUNNING + WAITING + (CACHE_INFO,) + tuple(n + "_total" for n in _COUNTERS) + _COUNTERS)
 
 
@@ -211,7 +212,8 @@ def _number(labels: dict[str, str], key: str, kind: type) -> float | int | None:
         value = float(raw) if raw is not None else math.nan
     except ValueError:
         return None
-    if not math.isfinite(value) or value < 0 or (kind is int and value != int(value)):
+    # past 2**53 a float no longer holds every integer: no real cache is that large, so it is garbage
+    if not math.isfinite(value) or not 0 <= value <= MAX_LABEL_NUMBER or (kind is int and value != int(value)):
         return None
     return int(value) if kind is int else value
 
