@@ -246,6 +246,9 @@ def grade_command(responses, golden, out) -> None:
 @click.option("--concurrency", type=int, default=4, show_default=True, help="Requests in flight at once.")
 @click.option("--concurrency-levels", default="1,2,4,8", show_default=True,
               help="Burst sizes of the concurrency sweep (cases of category 'concurrency'), e.g. 1,2,4,8.")
+@click.option("--metrics-interval", type=float, default=0.5, show_default=True,
+              help="Seconds between readings of the server's /metrics during the run (KV cache, requests running "
+              "and waiting, preemptions: the report's Server footprint); 0 reads none.")
 @click.option("--thinking", type=click.Choice(["on", "off", "both", "server-default"]), default=None,
               help="chat_template_kwargs.enable_thinking; 'both' runs every case twice. [default: server-default; "
               "both with --suite article]")
@@ -271,7 +274,7 @@ def grade_command(responses, golden, out) -> None:
                    "the same endpoint and model].")
 def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat, video_mode, num_frames, max_tokens,
                  temperature, seed, timeout, retries, concurrency, thinking, extra_body, no_stream, out, resume,
-                 fail_under, variants, batch, concurrency_levels, probe) -> None:
+                 fail_under, variants, batch, concurrency_levels, probe, metrics_interval) -> None:
     """Measure an OpenAI-compatible endpoint on the golden set and report like a benchmark.
 
     \b
@@ -304,6 +307,8 @@ def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat
         raise AssetgenError(f"--extra-body is not JSON: {exc}") from None
     if not isinstance(extra, dict):
         raise AssetgenError("--extra-body must be a JSON object")
+    if not 0 <= metrics_interval <= 3600:
+        raise AssetgenError(f"--metrics-interval {metrics_interval} must be 0 (none) or seconds up to 3600")
     if fail_under is not None and not 0 <= fail_under <= 1:
         raise AssetgenError(f"--fail-under {fail_under} must be a fraction between 0 and 1")
     if golden is not None and suite != "vision":
@@ -316,6 +321,7 @@ def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat
         endpoint=endpoint, golden=golden or default_golden(), out=out, model=model, given=given,
         api_key=resolve_key(api_key), filters=tuple(filters), limit=limit, repeat=repeat, concurrency=concurrency,
         thinking=thinking, timeout=timeout, retries=retries, resume=resume, suite=suite, concurrency_levels=levels,
+        metrics_interval=metrics_interval,
         request=RequestOptions(model="", max_tokens=max_tokens, temperature=temperature, seed=seed,
                                video_mode=video_mode, num_frames=num_frames, stream=not no_stream,
                                extra_body=extra))

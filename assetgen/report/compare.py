@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 from assetgen.errors import AssetgenError
 from assetgen.report import tables
 from assetgen.report.grading import RunReport
-from assetgen.report.markdown import md_table
+from assetgen.report.markdown import md_escape, md_table
 from assetgen.report.performance import performance
 from assetgen.report.scale import SCALE_CATEGORIES, speed_grid
 from assetgen.report.spec_compare import speculative_table
@@ -148,6 +148,14 @@ def speed_table(comparison: Comparison) -> tables.Grid | None:
     return speed_grid([(f"{s.name}: {s.label}", s.report.scale) for s in comparison.sides])
 
 
+def article_table(comparison: Comparison) -> tuple[tables.Grid, list[str]]:
+    """The second seed article's table: one row per run, speed, quality and memory side by side (#34)."""
+    from assetgen.report.article_table import article_grid, article_notes
+
+    named = [(f"{s.name}: {s.label}", s.report) for s in comparison.sides]
+    return article_grid(named), article_notes(named)
+
+
 def significance_lines(comparison: Comparison) -> list[str]:
     base = comparison.baseline.name
     return [f"{side.name} vs {base}: {p.verdict()}." for side, p in zip(comparison.sides[1:], comparison.paired,
@@ -183,7 +191,10 @@ def compare(*reports: RunReport) -> str:
 
 def compare_markdown(comparison: Comparison) -> str:
     """The comparison as Markdown: runs, accuracy per category with intervals, significance, flips, speed."""
+    article, notes = article_table(comparison)
     lines = ["# assetgen compare", "", *md_table(*runs_grid(comparison)), "",
+             "## Side by side: speed, quality, memory", "", *md_table(*article), "",
+             *(line for note in notes for line in (md_escape(note), "")),
              "## Accuracy by category", "", *md_table(*accuracy_grid(comparison)), "",
              "Perfect answers out of answered ones, with a 95% interval (Wilson; a clustered bootstrap over cases "
              "for runs with repeats).", "", "## Is the difference significant?", ""]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from assetgen.report.footprint import footprint_section
 from assetgen.report.grading import RunReport
 from assetgen.report.scale import sections as scale_sections
 from assetgen.report.section import Section
@@ -26,7 +27,12 @@ def _scale(report: RunReport) -> list[Section]:
             for s in scale_sections(report.scale)]
 
 
-BUILDERS: list[Callable[[RunReport], list[Section]]] = [_speed, _scale]
+def _footprint(report: RunReport) -> list[Section]:
+    """What the server held while it answered (issue #34), beside the speed figures."""
+    return footprint_section(report)
+
+
+BUILDERS: list[Callable[[RunReport], list[Section]]] = [_speed, _scale, _footprint]
 
 
 def sections(report: RunReport) -> list[Section]:

@@ -361,12 +361,12 @@ class Client:
         except aiohttp.ClientError as exc:
             raise ValueError(self.scrub.line(f"{exc.__class__.__name__}: {exc}", ERROR_CHARS)) from None
 
-    async def get_text(self, url: str) -> str | None:
-        """A page's text (e.g. /metrics), or None; at most MAX_PAGE_BYTES are read."""
+    async def get_text(self, url: str, limit: int = MAX_PAGE_BYTES) -> str | None:
+        """A page's text (e.g. /metrics), or None; at most `limit` bytes are read."""
         try:
             async with self.session.get(url, timeout=aiohttp.ClientTimeout(total=min(self.timeout, 10)),
                                         allow_redirects=False) as r:
-                return (await _read_capped(r, MAX_PAGE_BYTES)).decode("utf-8", "replace") if r.status == 200 else None
+                return (await _read_capped(r, limit)).decode("utf-8", "replace") if r.status == 200 else None
         except (aiohttp.ClientError, asyncio.TimeoutError, ValueError):
             return None
 

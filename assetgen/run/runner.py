@@ -19,6 +19,7 @@ from assetgen._version import __version__
 from assetgen.dataset.golden import library_versions, load_golden
 from assetgen.dataset.records import CaseToSend
 from assetgen.errors import AssetgenError, ConfigError
+from assetgen.run import footprint as server_footprint
 from assetgen.run import scale
 from assetgen.run.client import MODEL_CHARS, Client, Outcome, Unreachable
 from assetgen.run.endpoint import public_url
@@ -37,6 +38,7 @@ from assetgen.run.records import (
     utc_now,
     write_run_info,
 )
+from assetgen.run.sampler import DEFAULT_INTERVAL_S, Sampler
 from assetgen.run.scale_records import ContextCheck
 from graders.records import Sent, Usage
 
@@ -86,6 +88,7 @@ class EvalOptions:
     # the run's (RESUME_KEPT), never be dropped silently; a given 'model' also confirms a model the endpoint
     # no longer lists
     given: frozenset[str] = frozenset()
+    metrics_interval: float = DEFAULT_INTERVAL_S  # seconds between /metrics readings (run/sampler.py); 0: none
 
     def public(self) -> dict[str, Any]:
         """Options as recorded in run.json: never the key."""
@@ -94,7 +97,8 @@ class EvalOptions:
                 "concurrency": self.concurrency, "thinking": self.thinking, "max_tokens": r.max_tokens,
                 "temperature": r.temperature, "seed": r.seed, "video_mode": r.video_mode, "num_frames": r.num_frames,
                 "stream": r.stream, "extra_body": r.extra_body, "timeout": self.timeout, "retries": self.retries,
-                "api_key_given": bool(self.api_key), "concurrency_levels": list(self.concurrency_levels)} | (
+                "api_key_given": bool(self.api_key), "concurrency_levels": list(self.concurrency_levels),
+                "metrics_interval": self.metrics_interval} | (
                     {"suite": self.suite} if self.suite != "vision" else {})
 
 
@@ -262,6 +266,7 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None,
         part = RunPart(started=utc_now(), endpoint=endpoint, builtin_endpoint=opts.builtin_endpoint, models=listed)
         info.parts.append(part)
         write_run_info(run_dir, info)
+        sampler = _sampler(client, opts, run_dir, len(info.parts) - 1)
         cache = SHARED_CACHE
         pending = iter(todo)
         finished = 0
@@ -323,6 +328,8 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None,
                         return
                     if slot.level is None and limits is None:
                         limits = await scale.read_limits(client, model)
+                    if sampler:
+                        sampler.mark(f"c{slot.level}" if slot.level is not None else f"context:{slot.case.id}")
                     records = await _ask_scale_slot(client, opts, slot, limits, len(info.parts) - 1, cache)
                     # a burst's lines in one write: a kill leaves it whole or cut, and a cut one is sent again
                     try:
@@ -337,12 +344,20 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None,
                 await asyncio.gather(*(worker() for _ in range(min(opts.concurrency, max(1, len(todo))))))
                 await ask_scale()
             finally:
+                sampled = await sampler.stop() if sampler else None
                 answers.put_nowait(None)
                 beating.cancel()
                 # both tasks awaited whatever happened, so no exception of theirs goes unretrieved
                 wrote, beat = await asyncio.gather(writing, beating, return_exceptions=True)
+                saved = None
+                if sampled:  # the footprint of what was asked, also of a part that ends in an error
+                    try:
+                        server_footprint.save(run_dir, sampled)
+                    except OSError as exc:
+                        saved = exc
             # the writer's failure first: it is why answers are missing
-            for path, error in ((responses, wrote), (run_dir / "run.json", beat)):
+            for path, error in ((responses, wrote), (run_dir / "run.json", beat),
+                                (run_dir / server_footprint.FILE, saved)):
                 if isinstance(error, OSError):
                     raise RunStopped(path, error) from None
                 if isinstance(error, BaseException) and not isinstance(error, asyncio.CancelledError):
@@ -441,6 +456,16 @@ def _check_given(opts: EvalOptions, info: RunInfo) -> None:
     if clashes:
         raise ConfigError(f"--resume continues the run as it was started, so it cannot take {'; '.join(clashes)}: "
                           "drop them, or start a new run")
+
+
+def _sampler(client: Client, opts: EvalOptions, run_dir: Path, part: int) -> Sampler | None:
+    """The /metrics sampler of this part, started, continuing the run's footprint.json on resume."""
+    if not opts.metrics_interval or opts.metrics_interval <= 0:
+        return None
+    sampler = Sampler(client, part, server_footprint.load(run_dir) if opts.resume else None,
+                      interval_s=opts.metrics_interval)
+    sampler.start()
+    return sampler
 
 
 def _restore_options(opts: EvalOptions, info: RunInfo) -> None:
