@@ -246,6 +246,22 @@ def test_reports_defuse_model_made_links_images_and_controls(tmp_path):
 
 # ---- reports and grades were not written atomically ------------------------------------------------------
 
+class FileStandIn:
+    """An open file whose writes a test decides (a subclass's `write`); everything else is the real file's."""
+
+    def __init__(self, handle):
+        self.handle = handle
+
+    def __getattr__(self, attr):
+        return getattr(self.handle, attr)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.handle.close()
+
+
 @pytest.mark.parametrize("name", ["grades.jsonl", "report.html", "report.md"])
 def test_a_write_that_dies_midway_leaves_the_previous_file_whole(tmp_path, monkeypatch, name):
     with FaultServer() as server:
@@ -254,25 +270,13 @@ def test_a_write_that_dies_midway_leaves_the_previous_file_whole(tmp_path, monke
     before = (run_dir / name).read_bytes()
     real_open = io.open
 
-    class DiesMidway:
+    class DiesMidway(FileStandIn):
         """A file that takes half of what is written, then fails (a full disk; a kill leaves the same)."""
-
-        def __init__(self, handle):
-            self.handle = handle
 
         def write(self, data):
             self.handle.write(data[: len(data) // 2])
             self.handle.flush()
             raise OSError(28, "No space left on device")
-
-        def __getattr__(self, attr):
-            return getattr(self.handle, attr)
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc):
-            self.handle.close()
 
     def dying_open(file, mode="r", *args, **kwargs):
         handle = real_open(file, mode, *args, **kwargs)
@@ -436,10 +440,7 @@ class FillingDisk:
         real_open, real_atomic = io.open, records.write_atomic  # run.json's writes (records.write_run_info)
         disk = self
 
-        class Appends:
-            def __init__(self, handle):
-                self.handle = handle
-
+        class Appends(FileStandIn):
             def write(self, data):
                 if disk.room <= 0:
                     if not disk.full:  # the write that meets the end of the disk lands in part, as write(2) does
@@ -448,15 +449,6 @@ class FillingDisk:
                     raise OSError(disk.errno, "No space left on device")
                 disk.room -= 1
                 return self.handle.write(data)
-
-            def __getattr__(self, attr):
-                return getattr(self.handle, attr)
-
-            def __enter__(self):
-                return self
-
-            def __exit__(self, *exc):
-                self.handle.close()
 
         def filling_open(file, mode="r", *args, **kwargs):
             handle = real_open(file, mode, *args, **kwargs)
