@@ -24,12 +24,15 @@ from graders.records import (
     Usage,
 )
 from graders.registry import Match, get_grader, grader, grader_names
+from graders.rules import RULES
+from graders.rules import VERSION as __version__  # noqa: F401 -- the package's version, defined in rules.py
 from graders.summary import CATEGORY_ORDER, CategoryRow, Summary, category_key, format_summary, summarize
 
 __all__ = [
     "CATEGORY_ORDER",
     "CAUSES",
     "FORMAT_VERSION",
+    "RULES",
     "ApparentAnswer",
     "CaseSpec",
     "CategoryRow",

@@ -13,7 +13,9 @@ from typing import Any
 from graders.jsonvalues import same_json, shown
 from graders.records import Truth
 from graders.registry import Match, grader
-from graders.sandbox import MAX_CODE, run_function
+from graders.sandbox import MAX_CODE, Outcome, run_function
+
+UNISOLATED = "run WITHOUT OS isolation (--allow-unisolated-code)"
 
 # the info string is bounded: an unbounded one rescans the rest of a line of backticks at every opening
 _FENCE = re.compile(r"```[ \t]{0,8}([A-Za-z0-9_+-]{0,20})[^\n`]{0,80}\n(.*?)(?:```|$)", re.DOTALL)
@@ -44,6 +46,13 @@ def code_tests(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     outcome = run_function(code, function, [list(t[0]) for t in tests],
                            wall_seconds=float(args.get("wall_seconds", 10.0)))
     short = code.strip()[:200]
+    match = _judge(function, tests, short, outcome)
+    if not outcome.isolated:  # said in every grade it touches, and so in every report (POLICY.md 9.4)
+        match.explanation = f"{UNISOLATED}; {match.explanation}"
+    return match
+
+
+def _judge(function: str, tests: list, short: str, outcome: Outcome) -> Match:
     if outcome.status != "ok":
         return Match(0.0, False, short, f"{function}() did not finish: {outcome.error}")
     if not outcome.defined:

@@ -12,8 +12,8 @@ from aiohttp import web
 from fake_openai import free_port
 from run_folder import GOLDEN, right
 
+from assetgen.app.evaluate import evaluate_batch
 from assetgen.errors import AssetgenError
-from assetgen.report.evaluate import evaluate_batch
 from assetgen.run.batch import BatchPolling, run_batch
 from assetgen.run.payload import RequestOptions
 from assetgen.run.records import read_responses, read_run_info
@@ -183,3 +183,69 @@ def test_the_cli_runs_a_batch_and_refuses_one_without_an_endpoint(tmp_path, monk
     assert result.exit_code == 0, result.output
     assert "batch batch_1: 3 requests submitted" in result.output
     assert re.search(r"\nTotal +3 +3 +0 +0 +0 +100%", result.output), result.output
+
+
+class Listener:
+    """A bare TCP listener on loopback that counts the connections made to it: the place a redirect points."""
+
+    def __init__(self):
+        import socket
+
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(16)
+        self.sock.settimeout(0.1)
+        self.port = self.sock.getsockname()[1]
+        self.connections = 0
+        self.stop = threading.Event()
+
+    def _accept(self):
+        while not self.stop.is_set():
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                continue
+            self.connections += 1
+            conn.close()
+
+    def __enter__(self):
+        self.thread = threading.Thread(target=self._accept, daemon=True)
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop.set()
+        self.thread.join(5)
+        self.sock.close()
+
+
+@pytest.mark.parametrize("step", ["upload", "create", "retrieve", "content"])
+def test_a_redirect_is_an_error_naming_its_target_never_followed(tmp_path, step):
+    """Issue 31: the openai SDK follows redirects by default, so a 307 took the batch file of prompts to
+    another server. Every call of the batch (upload, create, poll, download) must refuse one instead."""
+
+    with Listener() as elsewhere:
+        target = f"http://127.0.0.1:{elsewhere.port}/v1/stolen"
+
+        class Redirecting(FakeBatches):
+            async def _redirect(self, request):
+                return web.Response(status=307, headers={"Location": target})
+
+            async def upload(self, request):
+                return await (self._redirect(request) if step == "upload" else super().upload(request))
+
+            async def create(self, request):
+                return await (self._redirect(request) if step == "create" else super().create(request))
+
+            async def retrieve(self, request):
+                return await (self._redirect(request) if step == "retrieve" else super().retrieve(request))
+
+            async def content(self, request):
+                return await (self._redirect(request) if step == "content" else super().content(request))
+
+        with Redirecting() as fake, pytest.raises(AssetgenError) as raised:
+            run_batch(options(fake.url, tmp_path), BatchPolling(interval_s=0.01))
+    message = str(raised.value)
+    assert elsewhere.connections == 0
+    assert "HTTP 307" in message and "not followed" in message and target in message, message
+    assert "\n" not in message and not (tmp_path / "runs").exists()

@@ -11,7 +11,8 @@ import sys
 from rich.console import Console
 from run_folder import ROOT, Answer, make_run
 
-from assetgen.report.compare import build, compare, compare_runs
+from assetgen.app.compare import compare_runs
+from assetgen.report.compare import build, compare
 from assetgen.report.console import print_comparison
 from assetgen.report.grading import grade_run
 from assetgen.report.write import write_reports
@@ -45,7 +46,7 @@ def test_flipped_cases_are_listed_with_both_answers_and_a_mcnemar_test(tmp_path)
     markdown = compare(grade_run(a), grade_run(b))
     assert "## Flipped: right with A, wrong with B (6)" in markdown
     assert "## Flipped: wrong with A, right with B (0)" in markdown
-    assert "correct\\: 7644" in markdown and "incorrect\\: mauve 999" in markdown  # both answers (":" escaped)
+    assert "correct: 7644" in markdown and "incorrect: mauve 999" in markdown  # both answers
     assert "p = 0.0312, significant" in markdown
     assert "| Total | 7/7 100% (65–100%) | 1/7 14% (3–51%) | -86 pts |" in markdown
 

@@ -2,7 +2,7 @@
 grades every case as `assetgen eval` does on the same endpoint in the matching video mode.
 
 Inspect AI runs here (pip install 'assetgen[interop]'). lmms-eval needs torch: its tests run when
-ASSETGEN_TEST_LMMS_PYTHON names a Python with lmms-eval installed (README, "Reuse as a dataset"), else skip.
+ASSETGEN_TEST_LMMS_PYTHON names a Python with lmms-eval installed (docs/guides/exports.md), else skip.
 """
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ def test_inspect_with_n_frames_scores_like_eval_with_num_frames(reference, asset
 # --- lmms-eval through `python -m lmms_eval` -------------------------------------------------------------------
 
 needs_lmms = pytest.mark.skipif(not LMMS_PYTHON, reason="set ASSETGEN_TEST_LMMS_PYTHON to a Python with lmms-eval "
-                                                        "(README: Reuse as a dataset)")
+                                                        "(docs/guides/exports.md)")
 
 
 def lmms_cli(folder: Path, url: str, tmp_path: Path, task: str, model_args: str = "",

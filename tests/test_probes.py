@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -11,12 +12,13 @@ import pytest
 from click.testing import CliRunner
 
 import cli
+from assetgen.app.evaluate import evaluate
+from assetgen.app.probe import run_probe
 from assetgen.reference.server import Running, ServeOptions
 from assetgen.reference.solver import solve
 from assetgen.reference.vision_tokens import clip_tokens, downscale, image_tokens, smart_resize
 from assetgen.report import tables
-from assetgen.report.evaluate import evaluate
-from assetgen.report.probe import run_probe
+from assetgen.report.probe import terminal_lines
 from assetgen.report.write import write_reports as regrade
 from assetgen.run.payload import RequestOptions
 from assetgen.run.probe import FramesProbe, ProbeOptions, read_probe
@@ -146,6 +148,12 @@ def test_frames_probe_recovers_num_frames_by_both_methods(eight):
     assert "samples 8 frames of a 30-frame 2 fps clip" in output and (folder / "probe.md").is_file()
     assert "samples 8 frames" in (folder / "probe.md").read_text()
     assert len(list((folder / "media").glob("*.mp4"))) >= 6  # the clips sent are kept
+    # the media_io_kwargs finding is said once, in the terminal and in probe.md, even from an older probe.json
+    # whose evidence also held it
+    assert output.count(record.kwargs.summary) == 1, output
+    assert (folder / "probe.md").read_text().count(record.kwargs.summary) == 1
+    older = record.model_copy(update={"evidence": [*record.evidence, record.kwargs.summary]})
+    assert "\n".join(terminal_lines(older, folder)).count(record.kwargs.summary) == 1
 
 
 def test_frames_probe_sees_every_frame_and_reads_fps_sampling():
@@ -266,4 +274,5 @@ def test_probe_files_are_untrusted_input(tmp_path):
                             endpoint="http://127.0.0.1:1/v1", builtin=False, model="![beacon](http://evil.example/x)",
                             started="t")
     text = probe_markdown(record, tmp_path)
-    assert "<script>" not in text and "](javascript:" not in text and "![beacon](" not in text
+    # a link needs an unescaped ']' before its '(' (CommonMark: '\]' is a literal bracket)
+    assert "<script>" not in text and not re.search(r"(?<!\\)\]\(javascript:", text) and "![beacon](" not in text

@@ -362,3 +362,102 @@ def test_a_client_disconnecting_mid_stream_logs_no_traceback(caplog):
     assert "assetgen_reference_disconnects_total 1" in metrics
     tracebacks = [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
     assert not tracebacks, [r.getMessage() for r in tracebacks]
+
+
+def _head(body: bytes) -> bytes:
+    return (b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            + f"Content-Length: {len(body)}\r\n\r\n".encode())
+
+
+def test_clients_hanging_up_mid_body_or_during_latency_leave_no_traceback_in_the_log(tmp_path):
+    """Issue 31: 20 clients hanging up mid-body gave 20 tracebacks in `assetgen serve`'s log. The log of the real
+    process (stderr) must have one quiet line per hang-up, and the server must go on answering."""
+    import subprocess
+    import sys
+    import time
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    log = tmp_path / "serve.log"
+    with log.open("wb") as sink:
+        process = subprocess.Popen([sys.executable, str(ROOT / "cli.py"), "serve", "--port", str(port),
+                                    "--latency", "0.6"], stdout=sink, stderr=sink, cwd=ROOT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(base + "/health", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        body = json.dumps(chat(text("What is 2 + 2?"))).encode()
+        for _ in range(20):  # the head and half the body, then gone
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+                sock.sendall(_head(body) + body[: len(body) // 2])
+        for stream in (False, True):  # the whole request, then gone during the --latency wait
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+                payload = json.dumps(chat(text("What is 2 + 2?"), stream=stream)).encode()
+                sock.sendall(_head(payload) + payload)
+                time.sleep(0.2)
+        time.sleep(1.5)  # past the latency: the server has written to the closed connections
+        status, answer = post(base + "/v1", chat(text("What is 2 + 2?")))
+        assert status == 200 and answer["choices"][0]["message"]["content"]
+        metrics = urllib.request.urlopen(base + "/metrics", timeout=10).read().decode()
+    finally:
+        process.terminate()
+        code = process.wait(30)
+    text_ = log.read_text()
+    assert code == 0, text_
+    assert "Traceback" not in text_ and "Error handling request" not in text_, text_
+    assert text_.count("a client (127.0.0.1) hung up") >= 20, text_
+    assert int(re.search(r"assetgen_reference_disconnects_total (\d+)", metrics).group(1)) >= 20
+
+
+def _closed_after(sock: socket.socket, trickle: bytes, limit: float) -> float | None:
+    """Send `trickle` a byte every 0.1 s (then keep waiting) until the server closes the connection: the
+    seconds that took, or None if it was still open after `limit`."""
+    import time
+
+    start = time.monotonic()
+    sock.settimeout(0.1)
+    pending = iter(trickle)
+    while time.monotonic() - start < limit:
+        try:
+            byte = next(pending, None)
+            if byte is not None:
+                sock.send(bytes([byte]))
+            if sock.recv(4096) == b"":
+                return time.monotonic() - start
+        except TimeoutError:
+            continue
+        except OSError:  # reset, broken pipe: closed too
+            return time.monotonic() - start
+    return None
+
+
+def test_slow_request_heads_are_cut_off_and_answers_are_not():
+    """Issue 31: the server never timed out slow headers (300 trickling connections held for 60 s). A head not
+    whole within --header-timeout of connecting, or of the previous answer on the connection, is closed; a
+    request whose head came in time is answered however long the answer takes."""
+    import http.client
+
+    slow_head = b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\n" + b"X-Padding: " + b"a" * 200
+    with Running(ServeOptions(header_timeout=1.0, latency=1.6)) as address:
+        port = int(address.rsplit(":", 1)[1].split("/")[0])
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:  # trickling its head
+            took = _closed_after(sock, slow_head, 8)
+        assert took is not None and 0.8 <= took <= 3, took
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:  # sending nothing at all
+            took = _closed_after(sock, b"", 8)
+        assert took is not None and took <= 3, took
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)  # slower than the timeout
+        connection.request("POST", "/v1/chat/completions", json.dumps(chat(text("What is 2 + 2?"))),
+                           {"Content-Type": "application/json"})
+        response = connection.getresponse()
+        assert response.status == 200 and json.loads(response.read())["choices"][0]["message"]["content"]
+        took = _closed_after(connection.sock, slow_head, 8)  # the next head on the kept-alive connection
+        connection.close()
+        assert took is not None and took <= 3, took
+        metrics = urllib.request.urlopen(address.rsplit("/v1", 1)[0] + "/metrics", timeout=10).read().decode()
+    assert "assetgen_reference_header_timeouts_total 2" in metrics

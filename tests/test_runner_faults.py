@@ -18,6 +18,7 @@ from fake_openai import FakeServer
 from faults import ANSWER, KEY, NASTY, FaultServer, completion, leaks
 
 import assetgen.run.client
+from assetgen.report.console import PROGRESS
 from assetgen.report.write import write_reports
 from assetgen.run.client import _retry_after
 from assetgen.run.payload import RequestOptions
@@ -196,6 +197,19 @@ def test_redirects_are_not_followed(tmp_path):
         record = only(run(server, tmp_path))
     assert server.elsewhere == 0
     assert record.status == "error" and record.http_status == 307 and "not followed" in record.error
+    assert f"a redirect to http://127.0.0.1:{server.port}/v1/elsewhere, not followed" in record.error
+
+
+def test_a_redirect_target_is_named_without_its_secrets():
+    from assetgen.run.client import redirect_error
+    from assetgen.run.untrusted import Scrubber
+
+    line = redirect_error(302, f"http://user:pw@evil.test/{KEY}/\x1b[2J?token=t0k3n&q=1", Scrubber([KEY]))
+    assert line.startswith("HTTP 302: a redirect to http://evil.test/***/\\x1b[2J?token=***&q=1, not followed")
+    assert KEY not in line and "pw@" not in line and "\n" not in line and "\x1b" not in line
+    assert redirect_error(301, None, Scrubber([])) == ("HTTP 301: a redirect, not followed (it could take the "
+                                                        "request and its key elsewhere)")
+    assert "http://[broken" in redirect_error(307, "http://[broken", Scrubber([]))
 
 
 # ---- markup and escapes in the terminal report; links in report.md; NUL and U+202E in report.html --------
@@ -316,7 +330,7 @@ def test_a_killed_part_keeps_its_time(tmp_path):
 # ---- --resume of a built-in endpoint run called the dead ephemeral port -----------------------------------
 
 def test_resume_starts_the_built_in_endpoint_again_and_records_an_override(tmp_path):
-    from assetgen.report.evaluate import evaluate
+    from assetgen.app.evaluate import evaluate
 
     def options(**kw):
         return EvalOptions(endpoint=None, golden=GOLDEN, out=tmp_path / "runs", retries=0,
@@ -337,13 +351,15 @@ def test_resume_starts_the_built_in_endpoint_again_and_records_an_override(tmp_p
     assert all(p["builtin_endpoint"] and p["finished"] for p in info["parts"])
 
     responses.write_bytes(lines[0])
-    with FaultServer() as server:  # an explicit endpoint on resume overrides, and is recorded
+    # an explicit endpoint (serving the same model) on resume overrides, and is recorded
+    with FaultServer(models=["assetgen-reference"]) as server:
         evaluate(EvalOptions(endpoint=server.url, golden=GOLDEN, resume=run_dir, request=RequestOptions(model="")))
         assert len(server.served) == 1
     info = json.loads((run_dir / "run.json").read_text())
     assert info["endpoint"] == server.url and info["builtin_endpoint"] is False
     assert info["parts"][2] | {"started": 0, "ended": 0, "wall_s": 0} == {
-        "started": 0, "ended": 0, "wall_s": 0, "finished": True, "endpoint": server.url, "builtin_endpoint": False}
+        "started": 0, "ended": 0, "wall_s": 0, "finished": True, "endpoint": server.url, "builtin_endpoint": False,
+        "models": ["assetgen-reference"]}
 
 
 def test_resume_against_a_dead_endpoint_exits_3_and_records_nothing(tmp_path):
@@ -360,12 +376,17 @@ def test_resume_against_a_dead_endpoint_exits_3_and_records_nothing(tmp_path):
 
 # ---- a run where every request failed exited 0 in silence; --limit 0 ran everything ---------------------
 
+def said(stderr: str) -> list[str]:
+    """What eval said on stderr besides its piped progress lines."""
+    return [line for line in stderr.strip().splitlines() if not line.startswith(PROGRESS)]
+
+
 def test_a_run_where_every_request_failed_exits_3_with_one_line(tmp_path):
     with FaultServer(plan=["no-such-model"] * 10) as server:
         result = cli("eval", "--endpoint", server.url, "--model", "foo", "--filter", "color_grid",
                      "--retries", "0", "--out", str(tmp_path))
     assert result.returncode == 3, result.stderr
-    [line] = result.stderr.strip().splitlines()
+    [line] = said(result.stderr)
     assert line.startswith("assetgen: no request got an answer: all 3 failed (most often: HTTP 404: The model")
     assert (next(tmp_path.iterdir()) / "report.html").exists()  # the failures are still reported
 
@@ -375,8 +396,8 @@ def test_a_run_where_errors_dominate_warns(tmp_path):
         result = cli("eval", "--endpoint", server.url, "--filter", "color_grid", "--concurrency", "1",
                      "--retries", "0", "--out", str(tmp_path))
     assert result.returncode == 0
-    assert result.stderr.strip() == ("assetgen: warning: 2 of 3 requests failed (most often: invalid JSON from "
-                                     "server (14 bytes)); accuracy covers only the 1 answered")
+    assert said(result.stderr) == ["assetgen: warning: 2 of 3 requests failed (most often: invalid JSON from "
+                                   "server (14 bytes)); accuracy covers only the 1 answered"]
 
 
 @pytest.mark.parametrize("limit", ["0", "-2"])
@@ -394,3 +415,253 @@ def test_every_answer_keeps_its_text(tmp_path):
     contents = [r.content for r in read_responses(run_dir / "responses.jsonl")]
     assert contents == [f"{ANSWER} ***", ANSWER, ANSWER]
     assert NASTY  # the catalogue's nasty text is exercised in the fault suite
+
+
+# ---- issue 31: a full disk during eval (the writer or the heartbeat) -------------------------------------
+
+FIVE = ("color_grid", "text_card", "arithmetic")  # 7 cases
+
+
+class FillingDisk:
+    """The disk fills after `room` appends to responses.jsonl: that write lands half (as a real short write
+    does), then every write fails with ENOSPC, the heartbeat's run.json too."""
+
+    def __init__(self, monkeypatch, room: int):
+        import errno
+
+        import assetgen.run.runner as runner
+
+        self.room, self.full, self.errno = room, False, errno.ENOSPC
+        real_open, real_atomic = io.open, runner.write_atomic
+        disk = self
+
+        class Appends:
+            def __init__(self, handle):
+                self.handle = handle
+
+            def write(self, data):
+                if disk.room <= 0:
+                    if not disk.full:  # the write that meets the end of the disk lands in part, as write(2) does
+                        disk.full = True
+                        return self.handle.write(bytes(data[: len(data) // 2]))
+                    raise OSError(disk.errno, "No space left on device")
+                disk.room -= 1
+                return self.handle.write(data)
+
+            def __getattr__(self, attr):
+                return getattr(self.handle, attr)
+
+            def __enter__(self):
+                return self
+
+            def __exit__(self, *exc):
+                self.handle.close()
+
+        def filling_open(file, mode="r", *args, **kwargs):
+            handle = real_open(file, mode, *args, **kwargs)
+            return Appends(handle) if "a" in mode and str(file).endswith("responses.jsonl") else handle
+
+        def filling_atomic(path, data):
+            if disk.full:
+                raise OSError(disk.errno, "No space left on device")
+            return real_atomic(path, data)
+
+        monkeypatch.setattr(io, "open", filling_open)
+        monkeypatch.setattr("builtins.open", filling_open)
+        monkeypatch.setattr(runner, "write_atomic", filling_atomic)
+        monkeypatch.setattr(runner, "HEARTBEAT_S", 0.05)
+
+
+def whole_lines(path: Path) -> list[dict]:
+    data = path.read_bytes()
+    assert data.endswith(b"\n"), data[-200:]
+    return [json.loads(line) for line in data.splitlines()]
+
+
+def test_a_full_disk_stops_the_run_with_one_line_and_no_torn_line(tmp_path, monkeypatch, caplog):
+    """Issue 31: on a full disk, an OSError traceback from the heartbeat task ('Task exception was never
+    retrieved') and a torn last line in responses.jsonl. Now: exit 4, one line, whole lines only."""
+    import gc
+
+    from click.testing import CliRunner
+
+    import cli
+
+    class Slow(FakeServer):
+        async def chat(self, request):
+            import asyncio
+            await asyncio.sleep(0.1)
+            return await super().chat(request)
+
+    out = tmp_path / "runs"
+    with Slow() as server:
+        FillingDisk(monkeypatch, room=3)
+        args = ["eval", "--endpoint", server.url, "--out", str(out), "--concurrency", "1", "--retries", "0",
+                *[x for f in FIVE for x in ("--filter", f)]]
+        result = CliRunner().invoke(cli.main, args)
+        gc.collect()  # a task whose exception nobody retrieved says so when it is collected
+        monkeypatch.undo()
+        [run_dir] = out.iterdir()
+        responses = run_dir / "responses.jsonl"
+        assert result.exit_code == 4, result.output
+        lines = [line for line in result.output.splitlines() if line.startswith("assetgen:")]
+        assert lines == [f"assetgen: the run stopped: cannot write {responses}: No space left on device; the answers "
+                         f"recorded so far are kept: make room, then: assetgen eval --resume {run_dir}"], result.output
+        assert "Traceback" not in result.output
+        assert not [r for r in caplog.records if "never retrieved" in r.getMessage()]
+        assert len(whole_lines(responses)) == 3  # the fourth, which met the end of the disk, left nothing
+        assert not list(run_dir.glob(".*.tmp"))
+        # an older version left a torn tail on a full disk: resume drops it and asks that case again
+        with responses.open("ab") as handle:
+            handle.write(b'{"case_id": "text_card-s0-0000", "key": "text_ca')
+        result = CliRunner().invoke(cli.main, ["eval", "--resume", str(run_dir)])
+    assert result.exit_code == 0, result.output
+    keys = [r["key"] for r in whole_lines(responses)]
+    assert len(keys) == len(set(keys)) == 7
+
+
+def test_a_heartbeat_that_cannot_write_stops_the_run(tmp_path, monkeypatch, caplog):
+    """The heartbeat's run.json is the first write to fail on a full disk: the run stops at once (it went on
+    asking, then ended on the task's OSError), with the one line naming run.json."""
+    import gc
+
+    import assetgen.run.runner as runner
+    from assetgen.run.runner import RunStopped
+
+    class Slow(FakeServer):
+        async def chat(self, request):
+            import asyncio
+            await asyncio.sleep(0.15)
+            return await super().chat(request)
+
+    real_atomic, calls = runner.write_atomic, []
+
+    def failing_atomic(path, data):
+        calls.append(path)
+        if len(calls) > 2:  # run.json before asking, one beat, then the disk is full
+            raise OSError(28, "No space left on device")
+        return real_atomic(path, data)
+
+    monkeypatch.setattr(runner, "write_atomic", failing_atomic)
+    monkeypatch.setattr(runner, "HEARTBEAT_S", 0.05)
+    with Slow() as server, pytest.raises(RunStopped) as stopped:
+        run(server, tmp_path, filters=FIVE, concurrency=1)
+    gc.collect()
+    [run_dir] = (tmp_path / "runs").iterdir()
+    assert str(stopped.value) == (f"the run stopped: cannot write {run_dir / 'run.json'}: No space left on device; "
+                                  f"the answers recorded so far are kept: make room, then: assetgen eval --resume "
+                                  f"{run_dir}")
+    assert len(whole_lines(run_dir / "responses.jsonl")) < 7  # it stopped asking
+    assert not [r for r in caplog.records if "never retrieved" in r.getMessage()]
+
+
+def test_a_line_sink_writes_a_line_whole_through_short_writes(tmp_path):
+    from assetgen.run.files import LineSink
+
+    class Short:
+        """A file that takes at most 5 bytes a write, as a kernel may."""
+
+        def __init__(self, handle):
+            self.handle = handle
+
+        def write(self, data):
+            return self.handle.write(bytes(data[:5]))
+
+        def __getattr__(self, attr):
+            return getattr(self.handle, attr)
+
+    path = tmp_path / "responses.jsonl"
+    path.write_bytes(b'{"a": 1}\n')
+    with LineSink(path) as sink:
+        sink.handle = Short(sink.handle)
+        sink.write(b'{"b": "a longer line than five bytes"}\n')
+    assert path.read_bytes() == b'{"a": 1}\n{"b": "a longer line than five bytes"}\n'
+
+
+# ---- issue 31: --resume dropped contradicting options silently, and mixed two models' answers -------------
+
+def invoke(*args):
+    from click.testing import CliRunner
+
+    import cli
+
+    return CliRunner().invoke(cli.main, [str(a) for a in args])
+
+
+def one_line(result) -> str:
+    lines = [line for line in result.output.splitlines() if line.startswith("assetgen:")]
+    assert len(lines) == 1 and "Traceback" not in result.output, result.output
+    return lines[0]
+
+
+@pytest.fixture
+def started(tmp_path):
+    """A run of 3 cases (of --filter arithmetic --filter color_grid --limit 3) cut after its first answer."""
+    with FakeServer() as server:
+        result = invoke("eval", "--endpoint", server.url, "--out", tmp_path / "runs", "--filter", "arithmetic",
+                        "--filter", "color_grid", "--limit", 3, "--max-tokens", 256)
+    assert result.exit_code == 0, result.output
+    [run_dir] = (tmp_path / "runs").iterdir()
+    responses = run_dir / "responses.jsonl"
+    responses.write_bytes(responses.read_bytes().splitlines(keepends=True)[0])
+    return run_dir
+
+
+@pytest.mark.parametrize(("args", "shown"), [
+    (["--model", "another-vlm"], "--model another-vlm (the run has fake-vlm)"),
+    (["--suite", "text"], "--suite text (the run has vision)"),
+    (["--limit", 2], "--limit 2 (the run has 3)"),
+    (["--filter", "shapes"], "--filter shapes (the run has arithmetic,color_grid)"),
+    (["--filter", "arithmetic"], "--filter arithmetic (the run has arithmetic,color_grid)"),
+    (["--max-tokens", 99], "--max-tokens 99 (the run has 256)"),
+    (["--no-stream"], "--no-stream given (the run has streamed)"),
+    (["--thinking", "on"], "--thinking on (the run has server-default)"),
+    (["--golden", "OTHER"], "--golden OTHER (the run asked the suite"),
+])
+def test_resume_refuses_options_that_contradict_the_run(started, tmp_path, args, shown):
+    other = tmp_path / "other-suite"
+    other.mkdir()
+    (other / "manifest.json").write_text("{}")
+    args = [str(other) if a == "OTHER" else a for a in args]
+    before = [(p.name, p.read_bytes()) for p in sorted(started.iterdir()) if p.is_file()]
+    with FakeServer() as server:
+        result = invoke("eval", "--resume", started, "--endpoint", server.url, *args)
+        assert not server.requests  # refused before anything is asked
+    assert result.exit_code == 2
+    line = one_line(result)
+    assert line.startswith("assetgen: --resume continues the run as it was started, so it cannot take ") and \
+        line.endswith("drop them, or start a new run"), line
+    assert shown.replace("OTHER", str(other)) in line, line
+    assert [(p.name, p.read_bytes()) for p in sorted(started.iterdir()) if p.is_file()] == before  # nothing written
+
+
+def test_resume_takes_options_that_agree_with_the_run(started):
+    with FakeServer() as server:
+        result = invoke("eval", "--resume", started, "--endpoint", server.url, "--model", "fake-vlm", "--golden",
+                        GOLDEN, "--suite", "vision", "--filter", "color_grid", "--filter", "arithmetic", "--limit", 3,
+                        "--max-tokens", 256, "--concurrency", 1, "--timeout", 30)  # the last two may differ
+        assert len(server.requests) == 2
+    assert result.exit_code == 0, result.output
+    assert len(read_responses(started / "responses.jsonl")) == 3
+
+
+def test_resume_refuses_an_endpoint_that_serves_another_model_unless_confirmed(started):
+    class Other(FaultServer):
+        async def chat(self, request):
+            self.requests.append(await request.json())
+            return await super().chat(request)
+
+    with Other(models=["other-vlm"]) as server:
+        refused = invoke("eval", "--resume", started, "--endpoint", server.url)
+        asked_when_refused = len(server.requests)
+        confirmed = invoke("eval", "--resume", started, "--endpoint", server.url, "--model", "fake-vlm")
+        asked = [body["model"] for body in server.requests]
+    assert refused.exit_code == 2 and asked_when_refused == 0
+    assert one_line(refused) == ("assetgen: the endpoint now lists other-vlm, not fake-vlm, the model this run asked: "
+                                 "resuming would mix answers of two models in one run; resume where fake-vlm is "
+                                 "served, or give --model fake-vlm to go on anyway")
+    assert confirmed.exit_code == 0, confirmed.output
+    assert "warning: the endpoint lists other-vlm, not fake-vlm; going on asking for fake-vlm" in confirmed.output
+    assert asked == ["fake-vlm", "fake-vlm"]
+    parts = json.loads((started / "run.json").read_text())["parts"]
+    assert [p["models"] for p in parts] == [["fake-vlm"], ["other-vlm"]]  # each part says what was served

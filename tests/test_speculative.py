@@ -140,13 +140,14 @@ def test_the_flag_tops_every_report(tmp_path):
     run_dir = looping_run(tmp_path)
     write_reports(run_dir)
     summary = (run_dir / "summary.txt").read_text().splitlines()
-    assert summary[1].startswith("!! FAST BUT BROKEN: speculative decoding is on (acceptance 80.0%) and 4 of 4 "
+    assert summary[1].startswith("assetgen ") and " graders " in summary[1]  # the versions line, then the flag
+    assert summary[2].startswith("!! FAST BUT BROKEN: speculative decoding is on (acceptance 80.0%) and 4 of 4 "
                                  "answers (100%) are degenerate (4 repetition loops)")
     # the counters' deltas of the fixture, read from /metrics, not the answers' sum
     assert ("Speculative decoding (server counters over the run): 21 drafts, 48 of 60 draft tokens accepted "
             "(80.0%), mean accepted length 3.29; acceptance by position 81.0% → 76.2% → 71.4%") in summary[-1]
     markdown = (run_dir / "report.md").read_text().splitlines()
-    assert any(line.startswith("> **Warning:** FAST BUT BROKEN") for line in markdown[:6])
+    assert any(line.startswith("> **Warning:** FAST BUT BROKEN") for line in markdown[:8])  # after the header
     page = (run_dir / "report.html").read_text()
     assert page.index("FAST BUT BROKEN") < page.index("<table")
 

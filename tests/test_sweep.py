@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import orjson
@@ -13,11 +16,13 @@ import pytest
 from click.testing import CliRunner
 
 import cli
+from assetgen.app.sweep import SweepOptions, run_sweep
 from assetgen.errors import ConfigError
 from assetgen.generate.sweep_plan import Series
-from assetgen.report.sweep import SweepOptions, run_sweep
 from assetgen.report.sweep_record import SweepResult
 from assetgen.report.write import write_reports
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
@@ -51,6 +56,18 @@ def test_a_knob_the_endpoint_fails_at_one_end_gives_a_falling_curve(noise_sweep)
     assert (folder / "sweep.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     run = folder / result.run
     assert (run / "report.html").is_file() and len((run / "responses.jsonl").read_text().splitlines()) == 8
+    # the paths printed open from where the command ran: they name the sweep folder, not only the run in it
+    where = re.search(r"every answer: (.+?); the figure: (.+)$", output, re.M)
+    assert where and Path(where[1]) == run / "report.html" and Path(where[2]) == folder / "sweep.png", output
+
+
+def test_default_sweep_and_run_folders_are_ignored_by_git():
+    """`assetgen sweep` writes into sweeps/ by default, as eval writes into runs/: neither belongs in a commit."""
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    for path in ("sweeps/color_grid-rows-0123abcd/sweep.json", "runs/model-abc-1/run.json"):
+        done = subprocess.run(["git", "check-ignore", "-q", path], cwd=ROOT)
+        assert done.returncode == 0, f"{path} is not ignored"
 
 
 def _lines(path: Path) -> list[bytes]:

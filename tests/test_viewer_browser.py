@@ -196,10 +196,57 @@ def test_hostile_answers_stay_text_in_the_browser(browser, tmp_path):
 
 
 def test_the_comparison_page_loads_cleanly(browser, run_dir, tmp_path):
-    from assetgen.report.compare import compare_runs
+    from assetgen.app.compare import compare_runs
 
     _, (_, html) = compare_runs([run_dir, run_dir], tmp_path / "compare.md")
     page = Page(browser, html)
     assert page.errors == [] and all(url.startswith(("file:", "data:")) for url in page.requests)
     assert "no case flipped" in page.page.inner_text("#significance")
     page.page.close()
+
+
+def _sized(page, timeout_s: float = 10.0) -> None:
+    """Wait until the lightbox has sized its image (polled from here: the page's CSP forbids eval, which
+    Playwright's wait_for_function needs)."""
+    import time
+
+    end = time.monotonic() + timeout_s
+    while page.eval_on_selector("#lightbox img", "i => i.style.width") == "":
+        assert time.monotonic() < end, "the opened image was never sized"
+        page.wait_for_timeout(50)
+
+
+def test_a_phone_sized_window_scrolls_tables_not_the_page_and_opens_images_larger(browser, run_dir):
+    page = browser.new_page(viewport={"width": 420, "height": 800})
+    try:
+        page.goto((run_dir / "report.html").resolve().as_uri())
+        page.wait_for_load_state("load")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 420  # nothing runs off the page
+        table = page.eval_on_selector("#results table.summary", "t => [t.scrollWidth, t.clientWidth]")
+        assert table[0] > table[1]  # the results table scrolls within itself
+        labels = page.eval_on_selector_all("#filters select[name=verdict] option", "els => els.map(e => e.text)")
+        assert labels[0] == "all" and not any("_" in label for label in labels), labels
+        thumb = page.locator("article.case details[open] img.zoom").first
+        small = thumb.bounding_box()["width"]
+        thumb.click()
+        _sized(page)
+        big = page.eval_on_selector("#lightbox img", "i => i.getBoundingClientRect().width")
+        assert big > small * 1.05, (big, small)
+    finally:
+        page.close()
+
+
+def test_an_opened_image_nearly_fills_a_large_window(browser, run_dir):
+    page = browser.new_page(viewport={"width": 1600, "height": 1200})
+    try:
+        page.goto((run_dir / "report.html").resolve().as_uri())
+        page.wait_for_load_state("load")
+        thumb = page.locator("article.case details[open] img.zoom").first
+        natural = thumb.evaluate("i => [i.naturalWidth, i.naturalHeight]")
+        thumb.click()
+        _sized(page)
+        shown = page.eval_on_selector("#lightbox img", "i => i.getBoundingClientRect().width")
+        room = min(1600 * 0.96 / natural[0], 1200 * 0.9 / natural[1])
+        assert shown == pytest.approx(natural[0] * max(1, min(4, room)), abs=2)
+    finally:
+        page.close()

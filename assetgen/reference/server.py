@@ -8,7 +8,10 @@ small `max_tokens` really cuts the answer (or the reasoning) with finish_reason 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import re
+import signal
 import time
 from dataclasses import dataclass, field
 
@@ -16,18 +19,23 @@ import numpy as np
 import orjson
 from aiohttp import web
 
+from assetgen.media.tokens import count_tokens
 from assetgen.media.video import sample_indices
-from assetgen.reference import context, pacing, toolcalls
+from assetgen.reference import context, memory, pacing, toolcalls
 from assetgen.reference.kv import KvLoad
 from assetgen.reference.media import MediaError, MediaLimits, decode_media
 from assetgen.reference.params import ParamError, check_message, check_params
 from assetgen.reference.solver import Clip, solve
 from assetgen.reference.text import answer_text
-from assetgen.reference.tokens import count_tokens
 from assetgen.reference.vision_tokens import clip_tokens, downscale, image_tokens
 
 MODEL = "assetgen-reference"
 _SECRET = re.compile(r"sk-(?:proj-)?[A-Za-z0-9]{8,}")
+# a connection must send a whole request head within this many seconds of opening (or of its last answer): a
+# client trickling header bytes (slowloris) would otherwise hold a file descriptor for as long as it likes.
+# Above the aiohttp client's 15 s keep-alive, so no client reuses a connection the server is closing.
+HEADER_TIMEOUT_S = 30.0
+log = logging.getLogger("assetgen.serve")
 
 
 @dataclass
@@ -50,6 +58,7 @@ class ServeOptions:
     workers: int = 2  # requests decoded and solved at once; the others wait (memory stays bounded)
     pace: pacing.Pace = field(default_factory=pacing.Pace)  # timing and length emulation (pacing.py)
     max_model_len: int | None = None  # a context limit like vLLM's: reported by /v1/models, a longer prompt a 400
+    header_timeout: float = HEADER_TIMEOUT_S  # seconds a connection has to send a whole request head
 
 
 def _error(status: int, message: str, kind: str = "invalid_request_error", param: str | None = None) -> web.Response:
@@ -73,10 +82,13 @@ class Reference:
 
         from assetgen.reference import ocr
 
-        threading.Thread(target=ocr.warm_up, daemon=True).start()  # the first OCR request need not wait
+        self.warming = threading.Thread(target=ocr.warm_up, daemon=True)  # the first OCR request need not wait
+        self.warming.start()
         self.options = options
         self.rng = np.random.default_rng(options.seed)
-        self.counters = {"requests": 0, "errors": 0, "prompt_tokens": 0, "completion_tokens": 0, "disconnects": 0}
+        self.counters = {"requests": 0, "errors": 0, "prompt_tokens": 0, "completion_tokens": 0, "disconnects": 0,
+                         "header_timeouts": 0}
+        self.waiting_heads: dict = {}  # connection (aiohttp's handler) -> the timer that closes it without a head
         self.slots = asyncio.Semaphore(options.workers)
         self.kv = KvLoad(max_model_len=options.max_model_len)  # what /metrics says the requests in flight hold
         p = options.pace  # --latency and --tokens-per-s are the older spellings of the pace's first two
@@ -85,11 +97,64 @@ class Reference:
                                 p.runaway_reasoning)
 
     def app(self) -> web.Application:
-        app = web.Application(client_max_size=self.options.max_body)
+        app = web.Application(client_max_size=self.options.max_body, middlewares=[self._hang_ups])
+        app.on_cleanup.append(self._settle)
         app.add_routes([web.get("/v1/models", self.models), web.post("/v1/chat/completions", self.counted_chat),
                         web.get("/health", self.health), web.get("/metrics", self.metrics),
                         web.post("/tokenize", self.tokenize)])
         return app
+
+    @web.middleware
+    async def _hang_ups(self, request: web.Request, handler):
+        """A client that leaves -- mid-body, during --latency, mid-stream -- is a counted disconnect and one
+        quiet log line, not a traceback: nobody is left to answer. And a head has arrived: no time-out."""
+        timer = self.waiting_heads.pop(request.protocol, None)
+        if timer is not None:
+            timer.cancel()
+        try:
+            return await handler(request)
+        except ConnectionError:  # ConnectionResetError, aiohttp's ClientConnectionResetError ...
+            self.counters["disconnects"] += 1
+            log.info("a client (%s) hung up during %s %s", request.remote, request.method, request.path)
+            return web.Response(status=499)  # never sent: aiohttp drops a response to a closed connection
+
+    def guard_heads(self, server: web.Server) -> None:
+        """Close a connection that sends no whole request head within `header_timeout` of opening. aiohttp's
+        keep-alive timeout (set to the same) covers the heads after the first; older aiohttp releases never
+        time out the first one, so this timer does, whatever the version."""
+        loop, seconds, made, lost = asyncio.get_running_loop(), self.options.header_timeout, \
+            server.connection_made, server.connection_lost
+
+        def expire(handler, transport) -> None:
+            if self.waiting_heads.pop(handler, None) is not None and not transport.is_closing():
+                self.counters["header_timeouts"] += 1
+                log.info("closed a connection that sent no whole request head within %g s", seconds)
+                transport.close()
+
+        def connection_made(handler, transport) -> None:
+            made(handler, transport)
+            self.waiting_heads[handler] = loop.call_later(seconds, expire, handler, transport)
+
+        def connection_lost(handler, exc=None) -> None:
+            timer = self.waiting_heads.pop(handler, None)
+            if timer is not None:
+                timer.cancel()
+            lost(handler, exc)
+
+        server.connection_made, server.connection_lost = connection_made, connection_lost
+
+    async def start(self, host: str, port: int) -> web.AppRunner:
+        """The app listening on host:port, heads timed out; `runner.cleanup()` stops it."""
+        runner = web.AppRunner(self.app(), access_log=None, keepalive_timeout=self.options.header_timeout)
+        await runner.setup()
+        self.guard_heads(runner.server)
+        await web.TCPSite(runner, host, port).start()
+        return runner
+
+    async def _settle(self, app) -> None:
+        """At shutdown, wait for the OCR warm-up: a thread still loading models in onnxruntime while the
+        interpreter exits aborts the process (SIGABRT) instead of a clean exit."""
+        await asyncio.to_thread(self.warming.join, 60)
 
     async def models(self, request):
         limit = {"max_model_len": self.options.max_model_len} if self.options.max_model_len else {}
@@ -179,6 +244,17 @@ class Reference:
             clips.append(clip)
         return text, images, clips, count_tokens(text) + media_tokens
 
+    def _answer(self, body, parsed=lambda tokens: None) -> tuple[str, int, str, str, list[dict]]:
+        """Decoded and answered in one worker thread; the media are dropped as soon as answered (not held while
+        the answer streams) and their memory given back (memory.py). `parsed(prompt_tokens)` is told when the
+        request is read, before it is answered."""
+        text, images, clips, prompt_tokens = self._parse(body)
+        parsed(prompt_tokens)
+        reasoning, answer, calls = self._compose(body, text, images, clips)
+        del images, clips
+        memory.give_back()
+        return text, prompt_tokens, reasoning, answer, calls
+
     def _compose(self, body, text, images, clips) -> tuple[str, str, list[dict]]:
         """(reasoning, answer, tool calls) before any token budget is applied."""
         calls: list[dict] = []
@@ -233,11 +309,12 @@ class Reference:
             if refused:
                 self.counters["errors"] += 1
                 return _error(400, refused, "BadRequestError")
-            # decoding and solving run in a worker thread, never on the event loop
+            # decoding and solving run in a worker thread, never on the event loop; the prompt is in the cache
+            # (KvLoad) from when it is read until the answer is made
             async with self.kv.slot(id(request), self.slots):
-                text, images, clips, prompt_tokens = await asyncio.to_thread(self._parse, body)
-                self.kv.hold(id(request), prompt_tokens)  # the prompt is in the cache while the answer is made
-                reasoning, answer, calls = await asyncio.to_thread(self._compose, body, text, images, clips)
+                loop, key = asyncio.get_running_loop(), id(request)
+                parsed = lambda tokens: loop.call_soon_threadsafe(self.kv.hold, key, tokens)  # noqa: E731
+                text, prompt_tokens, reasoning, answer, calls = await asyncio.to_thread(self._answer, body, parsed)
         except (MediaError, ParamError) as exc:
             self.counters["errors"] += 1
             return _error(getattr(exc, "status", 400), str(exc), getattr(exc, "kind", "invalid_request_error"),
@@ -315,13 +392,32 @@ class Reference:
                                                                "created": 0, "model": MODEL, "choices": [],
                                                                "usage": usage}) + b"\n\n")
             await response.write(b"data: [DONE]\n\n")
-        except ConnectionResetError:  # the client hung up mid-stream: nothing to answer, nothing to log
+        except ConnectionError:  # the client hung up mid-stream: nothing to answer, one line to log
             self.counters["disconnects"] += 1
+            log.info("a client (%s) hung up mid-stream", request.remote)
         return response
 
 
 def serve(host: str, port: int, options: ServeOptions) -> None:
-    web.run_app(Reference(options).app(), host=host, port=port, print=None, access_log=None)
+    """Serve until Ctrl-C or SIGTERM, then close every connection and return."""
+    if not log.handlers:  # its notes (hang-ups, timed-out heads) as one line each on stderr; no one else's
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("assetgen serve: %(message)s"))
+        log.addHandler(handler)
+        log.setLevel(logging.INFO)
+
+    async def main() -> None:
+        runner = await Reference(options).start(host, port)
+        stop = asyncio.Event()
+        with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows' loop: Ctrl-C still ends it
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+        try:
+            await stop.wait()
+        finally:
+            await runner.cleanup()
+
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(main())
 
 
 class Running:
@@ -342,9 +438,7 @@ class Running:
 
         def run():
             asyncio.set_event_loop(self.loop)
-            self.runner = web.AppRunner(Reference(self.options).app(), access_log=None)
-            self.loop.run_until_complete(self.runner.setup())
-            self.loop.run_until_complete(web.TCPSite(self.runner, "127.0.0.1", self.port).start())
+            self.runner = self.loop.run_until_complete(Reference(self.options).start("127.0.0.1", self.port))
             ready.set()
             self.loop.run_forever()
 

@@ -4,19 +4,17 @@ and speed. Two runs or several (several models, as the second seed article lines
 
 from __future__ import annotations
 
-import os
 import string
 from dataclasses import dataclass
-from pathlib import Path
+from urllib.parse import urlsplit
 
 from assetgen.errors import AssetgenError
 from assetgen.report import tables
-from assetgen.report.grading import RunReport, grade_run
+from assetgen.report.grading import RunReport
 from assetgen.report.markdown import md_escape, md_table
 from assetgen.report.performance import performance
 from assetgen.report.scale import SCALE_CATEGORIES, speed_grid
 from assetgen.report.spec_compare import speculative_table
-from assetgen.run.files import write_atomic
 from assetgen.run.records import ResponseRecord
 from graders import category_key
 
@@ -30,6 +28,7 @@ class Side:
     accuracy: dict[str, tables.Accuracy]  # category (and TOTAL) -> accuracy over all the run's answers
     perf: list[tuple[str, str]]
     link: str | None = None  # relative path from the comparison's folder to the run's report.html
+    label: str = ""  # the model, told apart from another side's of the same name (see _labels)
 
 
 @dataclass
@@ -67,6 +66,8 @@ def build(reports: list[RunReport]) -> Comparison:
                   if r.case_id not in report.cases or report.cases[r.case_id].category not in SCALE_CATEGORIES]
         perf = performance(pooled, report.info.wall_s or 0.0).line_items()
         sides.append(Side(_name(k), report, tables.accuracies(report), perf))
+    for side, label in zip(sides, _labels(reports), strict=True):
+        side.label = label
     categories = sorted({c for s in sides for c in s.accuracy if c != tables.TOTAL}, key=category_key)
     base = reports[0]
     paired = []
@@ -74,7 +75,40 @@ def build(reports: list[RunReport]) -> Comparison:
         names = {**{cid: c.category for cid, c in base.cases.items()},
                  **{cid: c.category for cid, c in report.cases.items()}}
         paired.append(tables.paired(base.grades, report.grades, _pairing_key(base, report), names))
+        if not paired[-1].pairs:
+            paired[-1].why_none = _why_no_pairs(sides[0], sides[len(paired)])
     return Comparison(sides, categories, paired)
+
+
+def _where(report: RunReport) -> str:
+    info = report.info
+    if info.builtin_endpoint:
+        return "built-in endpoint"
+    return urlsplit(info.endpoint).netloc or info.endpoint
+
+
+def _labels(reports: list[RunReport]) -> list[str]:
+    """Each run's model; where two runs name the same model (the reference endpoint, built in and served, is
+    `assetgen-reference` both times), where it was asked, and if that too is alike, the run folder."""
+    models = [r.info.model for r in reports]
+    labels = [f"{r.info.model} ({_where(r)})" if models.count(r.info.model) > 1 else r.info.model for r in reports]
+    return [f"{r.info.model} ({r.info.run_id})" if labels.count(label) > 1 else label
+            for r, label in zip(reports, labels, strict=True)]
+
+
+def _modes(report: RunReport) -> str:
+    labels = list(report.summaries)
+    return "the server's default" if labels == ["server-default"] else "thinking " + " and ".join(labels)
+
+
+def _why_no_pairs(a: Side, b: Side) -> str | None:
+    """A run asked in several thinking modes pairs with another only in a mode both asked: say so, and how."""
+    modes_a, modes_b = set(a.report.summaries), set(b.report.summaries)
+    if (len(modes_a) == 1 and len(modes_b) == 1) or modes_a & modes_b:
+        return None
+    return (f"in the same thinking mode ({a.name} asked {_modes(a.report)}, {b.name} {_modes(b.report)}: "
+            "which mode the server's default is cannot be known); ask both with the same --thinking, or the "
+            "single-mode run with --thinking on or off to pair it with that mode")
 
 
 def _cell(a: tables.Accuracy | None) -> str:
@@ -83,7 +117,7 @@ def _cell(a: tables.Accuracy | None) -> str:
 
 def accuracy_grid(comparison: Comparison) -> tables.Grid:
     sides = comparison.sides
-    header = ["Category", *[f"{s.name}: {s.report.info.model}" for s in sides]]
+    header = ["Category", *[f"{s.name}: {s.label}" for s in sides]]
     header += [f"Δ {s.name}−{sides[0].name}" for s in sides[1:]]
     rows = []
     for category in [*comparison.categories, tables.TOTAL]:
@@ -97,7 +131,7 @@ def accuracy_grid(comparison: Comparison) -> tables.Grid:
 
 def runs_grid(comparison: Comparison) -> tables.Grid:
     header = ["Run", "Model", "Run folder", "Answers", "Thinking", "Started"]
-    rows = [[s.name, s.report.info.model, s.report.info.run_id, str(len(s.report.grades)),
+    rows = [[s.name, s.label, s.report.info.run_id, str(len(s.report.grades)),
              ", ".join(s.report.summaries), s.report.info.started] for s in comparison.sides]
     return header, rows
 
@@ -111,14 +145,14 @@ def perf_grid(comparison: Comparison) -> tables.Grid:
 
 def speed_table(comparison: Comparison) -> tables.Grid | None:
     """Single vs N-parallel tok/s, TTFT and context reach, the models as columns (the second seed article)."""
-    return speed_grid([(f"{s.name}: {s.report.info.model}", s.report.scale) for s in comparison.sides])
+    return speed_grid([(f"{s.name}: {s.label}", s.report.scale) for s in comparison.sides])
 
 
 def article_table(comparison: Comparison) -> tuple[tables.Grid, list[str]]:
     """The second seed article's table: one row per run, speed, quality and memory side by side (#34)."""
     from assetgen.report.article_table import article_grid, article_notes
 
-    named = [(f"{s.name}: {s.report.info.model}", s.report) for s in comparison.sides]
+    named = [(f"{s.name}: {s.label}", s.report) for s in comparison.sides]
     return article_grid(named), article_notes(named)
 
 
@@ -177,23 +211,3 @@ def compare_markdown(comparison: Comparison) -> str:
     if len(comparison.sides) == 2:
         lines += speculative_table(comparison.sides[0].report, comparison.sides[1].report)
     return "\n".join(lines) + "\n"
-
-
-def default_target(run_dirs: list[Path]) -> Path:
-    """Beside the last run: compare-<first>.md for two runs, compare-<first>-<second>-....md for more."""
-    return run_dirs[-1] / ("compare-" + "-".join(d.name for d in run_dirs[:-1]) + ".md")
-
-
-def compare_runs(run_dirs: list[Path], out: Path | None = None) -> tuple[Comparison, list[Path]]:
-    """Grade every run, write the comparison as Markdown and as an HTML page beside it; return both paths."""
-    from assetgen.report.html import compare_html  # the page needs Jinja; the Markdown does not
-
-    comparison = build([grade_run(d) for d in run_dirs])
-    target = out or default_target(run_dirs)
-    page = target.with_suffix(".html")
-    for side, run_dir in zip(comparison.sides, run_dirs, strict=True):
-        report = run_dir / "report.html"
-        side.link = Path(os.path.relpath(report, page.parent)).as_posix() if report.exists() else None
-    write_atomic(target, compare_markdown(comparison))
-    write_atomic(page, compare_html(comparison))
-    return comparison, [target, page]

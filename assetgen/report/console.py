@@ -7,6 +7,8 @@ terminal), so a model's answer or a suite's name cannot restyle or rewrite the s
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -82,6 +84,7 @@ def print_report(report: RunReport, console: Console | None = None) -> None:
     console = console or stdout_console()
     info = report.info
     console.print(Text.assemble(("assetgen eval", "bold"), plain(f": {info.model} at {info.endpoint} ({info.run_id})")))
+    console.print(plain(tables.versions_line(report), "dim"))
     for line in tables.warnings(report):
         console.print(plain(f"!! {line}", "bold red"))
     several = len(report.summaries) > 1
@@ -164,26 +167,48 @@ def print_comparison(result: tuple[Comparison, list[Path]], console: Console | N
     console.print(plain("written to " + ", ".join(str(p) for p in written)))
 
 
-class ProgressBar:
-    """A rich progress bar on stderr while a run asks its questions (silent when stderr is no terminal)."""
+# piped (a CI log, `| tee`): a plain progress line at most this often, since a bar cannot redraw there
+PIPED_PROGRESS_EVERY_S = 10.0
+PROGRESS = "assetgen: asking: "  # every line the command writes to stderr starts 'assetgen: '; progress thus
 
-    def __init__(self) -> None:
-        self.console = Console(stderr=True)
+
+class ProgressBar:
+    """Progress on stderr while a run asks its questions: a rich bar on a terminal; piped, a plain line now and
+    then (`assetgen: asking: 12/55 answered, 10 s`) and one at the end, so a long run is never silent in a log."""
+
+    def __init__(self, console: Console | None = None, every_s: float = PIPED_PROGRESS_EVERY_S,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.console = console or Console(stderr=True)
         self.progress = Progress(TextColumn("asking"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                                  console=self.console, transient=True)
         self.task = None
+        self.every_s, self.clock = every_s, clock
+        self.started: float | None = None
+        self.said: float | None = None  # when the last piped line was written
 
     def __enter__(self):
         if self.console.is_terminal:
             self.progress.start()
+        else:  # the time a piped line gives counts from here, as the bar's does
+            self.started = self.said = self.clock()
         return self
 
     def __call__(self, done: int, total: int) -> None:
         if not self.console.is_terminal:
+            self._line(done, total)
             return
         if self.task is None:
             self.task = self.progress.add_task("asking", total=total)
         self.progress.update(self.task, completed=done)
+
+    def _line(self, done: int, total: int) -> None:
+        now = self.clock()
+        if self.started is None:
+            self.started = self.said = now
+        if done >= total or now - self.said >= self.every_s:
+            self.said = now
+            self.console.print(f"{PROGRESS}{done}/{total} answered, {now - self.started:.0f} s", markup=False,
+                               highlight=False, soft_wrap=True)
 
     def __exit__(self, *exc):
         if self.console.is_terminal:
@@ -191,8 +216,12 @@ class ProgressBar:
         return False
 
 
-def print_sweep(result, console: Console | None = None) -> None:
-    """A sweep's levels and fits (`sweep_record.SweepResult`)."""
+def print_sweep(result, folder: Path, console: Console | None = None) -> None:
+    """A sweep's levels and fits (`sweep_record.SweepResult`), and where its files are.
+
+    The paths name the sweep folder (as given, or the default one under sweeps/), so they open from where the
+    command ran; `result.run` alone is relative to that folder.
+    """
     from assetgen.report.sweep_view import headline, level_rows
 
     console = console or stdout_console()
@@ -200,4 +229,6 @@ def print_sweep(result, console: Console | None = None) -> None:
     console.print(rich_table("Accuracy by level", *level_rows(result), total_last=False))
     for series in result.series:
         console.print(plain(series.summary))
-    console.print(plain(f"every answer: {result.run}/report.html; the figure: sweep.png"))
+    # soft_wrap: a long path stays on one line, so it can be copied whole
+    console.print(plain(f"every answer: {folder / result.run / 'report.html'}; the figure: {folder / 'sweep.png'}"),
+                  soft_wrap=True)

@@ -18,8 +18,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from assetgen.report.dimensions import Section
 from assetgen.report.grading import RunReport
+from assetgen.report.section import Section
 from assetgen.run.footprint import CacheConfig, Footprint, FootprintSample
 
 MARGIN = 0.20

@@ -221,6 +221,12 @@ def _cards(report: RunReport, root: Path, page_dir: Path | None) -> list[CaseCar
     return sorted(cards.values(), key=lambda c: (c.rank, category_key(c.case.category), c.index))
 
 
+# what the verdict filter says of each verdict (the values, in the address and the data attributes, stay as
+# graders name them): read beside "not correct" and "failed (incorrect or no answer)", not as identifiers
+VERDICT_LABELS = {"correct": "correct", "partial": "partial", "incorrect": "incorrect", "no_answer": "no answer",
+                  "error": "error (no answer came back)"}
+
+
 def _options(cards: list[CaseCard]) -> dict[str, list[str]]:
     """The values each filter offers: only those present in the run."""
     seen: dict[str, set] = {"verdict": set(), "cause": set(), "category": set(), "family": set(), "thinking": set(),
@@ -288,6 +294,9 @@ def html_report(report: RunReport, run_dir: Path, plots: list[str], *, embed_lim
         "show_repeat": any(a.record.repeat for c in cards for a in c.attempts),
         "any_consistency": any(consistency.values()),
         "info": report.info,
+        "verdict_labels": VERDICT_LABELS,
+        "versions": tables.versions_line(report),
+        "cases_line": tables.cases_line(report),
         "title": f"assetgen · {report.info.model} · {report.info.run_id}",
         "warnings": warnings,
         "labels": labels,

@@ -16,17 +16,29 @@ from graders import category_key
 
 # brackets (links, images), backticks (code), pipes (cells), backslashes; HTML is escaped as entities.
 # Emphasis marks stay: they can restyle a word but neither hide text nor link anywhere.
-_MARKUP = re.compile(r"([\\`\[\]|:@])")
-# ':' '@' and a dot inside a word are what renderers that autolink bare URLs, domains and e-mail addresses
-# look for (GitHub's among them): escaped, `www.evil.example` and `x@evil.example` stay text; numbers keep their dots
-_DOT_IN_WORD = re.compile(r"(?<=\w)\.(?=[^\W\d])")  # before a letter: domains, not 3.5
+_MARKUP = re.compile(r"([\\`\[\]|])")
+# What renderers that autolink bare URLs, domains and e-mail addresses look for (GitHub's among them): a scheme's
+# '://', an '@' inside a word and a dot inside a word before a letter. Escaped there, `http://evil.example`,
+# `www.evil.example` and `x@evil.example` stay text; every other ':' '@' and '.' is left alone, so times
+# (06:38:34), JSON ({"color": "pink"}) and numbers (3.5) read as written
+_AUTOLINK = re.compile(r":(?=//)|(?<=\w)@(?=\w)|(?<=\w)\.(?=[^\W\d])")
 
 
 def md_escape(text: str) -> str:
     """Untrusted text as one literal Markdown table cell: no HTML, no links or images, no code span, no cell
     break; control characters and bidi overrides shown, not obeyed."""
     escaped = _MARKUP.sub(r"\\\1", html.escape(visible(text), quote=False))
-    return _DOT_IN_WORD.sub(r"\\.", escaped).replace("\n", " ")
+    return _AUTOLINK.sub(lambda m: "\\" + m[0], escaped).replace("\n", " ")
+
+
+def md_code(text: str) -> str:
+    """Untrusted text as one inline code span, shown exactly: nothing inside a code span is markup, a link or
+    HTML to a renderer, so it needs no escape (one would show); only its fence must outrun the text's own
+    backticks. Not for table cells, where a '|' would still end the cell."""
+    shown = visible(text).replace("\n", " ")
+    fence = "`" * (max((len(run) for run in re.findall(r"`+", shown)), default=0) + 1)
+    pad = " " if shown.startswith("`") or shown.endswith("`") else ""
+    return f"{fence}{pad}{shown}{pad}{fence}"
 
 
 def _start(record: ResponseRecord, limit: int = 120) -> str:
@@ -43,8 +55,8 @@ def md_table(header: list[str], rows: list[list[str]]) -> list[str]:
 def markdown(report: RunReport, plots: list[str]) -> str:
     info = report.info
     lines = [f"# assetgen eval: {md_escape(info.model)}", "",
-             f"Endpoint `{md_escape(info.endpoint)}` · run `{md_escape(info.run_id)}` · {md_escape(info.started)}",
-             ""]
+             f"Endpoint {md_code(info.endpoint)} · run {md_code(info.run_id)} · {md_escape(info.started)}",
+             "", md_escape(tables.versions_line(report)), ""]
     lines += [line for w in tables.warnings(report) for line in (f"> **Warning:** {md_escape(w)}", "")]
     several = len(report.summaries) > 1
     for label, summary in report.summaries.items():
@@ -67,7 +79,7 @@ def markdown(report: RunReport, plots: list[str]) -> str:
                       *md_table(*tables.consistency_grid(consistency)), ""]
             if consistency.flaky:
                 lines += ["Flaky cases (right only some of the time): " +
-                          ", ".join(f"`{md_escape(f.case_id)}` {f.marks}" for f in consistency.flaky), ""]
+                          ", ".join(f"{md_code(f.case_id)} {f.marks}" for f in consistency.flaky), ""]
         lines += ["| Metric | Value |", "|---|---|"]
         lines += [f"| {k} | {md_escape(v)} |" for k, v in report.perf[label].line_items()]
         lines.append("")

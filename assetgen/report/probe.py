@@ -1,30 +1,26 @@
-"""`assetgen probe` end to end: probe.json (run.probe), then probe.md and the terminal summary."""
+"""A probe's record as people read it: probe.md and the terminal summary (`app.probe` runs the probe)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from assetgen.report.markdown import md_escape
-from assetgen.run.files import write_atomic
-from assetgen.run.probe import FramesProbe, ProbeOptions, ResolutionProbe
+from assetgen.run.probe import FramesProbe, ResolutionProbe
 from assetgen.run.untrusted import printable
 
 
-def run_probe(kind: str, options: ProbeOptions) -> tuple[Path, FramesProbe | ResolutionProbe]:
-    """`assetgen probe frames|resolution`: measure, then write probe.md beside probe.json."""
-    from assetgen.run.probe.frames import probe_frames
-    from assetgen.run.probe.resolution import probe_resolution
-
-    folder, record = (probe_frames if kind == "frames" else probe_resolution)(options)
-    write_atomic(folder / "probe.md", probe_markdown(record, folder))
-    return folder, record
+def _evidence(record: FramesProbe | ResolutionProbe) -> list[str]:
+    """The evidence lines not already said above them (a probe.json written before the media_io_kwargs
+    finding left the evidence also held it)."""
+    said = {record.kwargs.summary} if isinstance(record, FramesProbe) else set()
+    return [line for line in record.evidence if line not in said]
 
 
 def terminal_lines(record: FramesProbe | ResolutionProbe, folder: Path) -> list[str]:
     out = [f"{record.kind} probe of {record.model} at {record.endpoint}", "", record.headline]
     if isinstance(record, FramesProbe):
         out += [""] + [f.summary for f in record.modes] + [record.kwargs.summary]
-    out += ["", f"To change it: {record.recommendation}", "", "Evidence:"] + [f"  {line}" for line in record.evidence]
+    out += ["", f"To change it: {record.recommendation}", "", "Evidence:"] + [f"  {line}" for line in _evidence(record)]
     out += ["", f"probe folder: {folder}  (probe.json, probe.md, media/)"]
     return [printable(line, keep_newlines=False) for line in out]
 
@@ -42,7 +38,7 @@ def probe_markdown(record: FramesProbe | ResolutionProbe, folder: Path) -> str:
         lines += [f"| {f.mode} | {'yes' if f.accepted else 'no: ' + md_escape(f.error or '')} | {f.answers.shown()} "
                   f"| {f.tokens.shown()} | {f.pattern} |" for f in record.modes]
         lines += ["", record.kwargs.summary, ""]
-    lines += ["## Evidence", ""] + [f"- {line}" for line in record.evidence] + [""]
+    lines += ["## Evidence", ""] + [f"- {line}" for line in _evidence(record)] + [""]
     lines += ["## Requests", "", "| method | mode | frames | fps | size | images | kwargs | prompt tokens | "
               "media tokens | frames by tokens | answer | status |", "|---" * 12 + "|"]
     for m in record.measurements:

@@ -39,7 +39,7 @@ def headline(result: SweepResult) -> str:
 
 
 def markdown(result: SweepResult) -> str:
-    from assetgen.report.markdown import md_escape, md_table
+    from assetgen.report.markdown import md_code, md_escape, md_table
 
     lines = [f"# {md_escape(headline(result))}", "", "![accuracy against level](sweep.png)", "",
              *md_table(*level_rows(result)), "",
@@ -50,7 +50,7 @@ def markdown(result: SweepResult) -> str:
     lines += ["", "A two-parameter logistic in the level, fitted by maximum likelihood (flat when a "
               "likelihood-ratio test against a constant accuracy gives p >= 0.05); a 50% or 90% level is given "
               "only where the fitted curve crosses it inside the swept range.", "",
-              f"Every answer, its grade and why: `{md_escape(result.run)}/report.html`.", ""]
+              f"Every answer, its grade and why: {md_code(result.run + '/report.html')}.", ""]
     return "\n".join(lines)
 
 

@@ -7,14 +7,19 @@ import statistics
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from assetgen.report.dimensions import Section
+import graders
+from assetgen._version import __version__
 from assetgen.report.dimensions import sections as dimensions
 from assetgen.report.grading import RunReport, label_key
 from assetgen.report.probe_cite import probe_warning
+from assetgen.report.section import Section
 from assetgen.report.stats import cluster_bootstrap, mcnemar_exact, wilson
 from assetgen.run.records import ResponseRecord
+from assetgen.run.scale import SCALE_CATEGORIES
 from assetgen.run.toolcalls import NO_PARSER_HINT, refused_for_no_parser
 from graders import Grade, category_key
+from graders.codetests import UNISOLATED
+from graders.sandbox import NOT_RUN
 
 Pair = tuple[ResponseRecord, Grade]
 TOTAL = "total"
@@ -176,6 +181,7 @@ class Paired:
     pairs: int
     right_to_wrong: list[Flip]
     wrong_to_right: list[Flip]
+    why_none: str | None = None  # with no pair: why the two runs' answers do not meet (compare.build says)
 
     @property
     def p_value(self) -> float:
@@ -184,7 +190,8 @@ class Paired:
     def verdict(self, alpha: float = 0.05) -> str:
         b, c = len(self.right_to_wrong), len(self.wrong_to_right)
         if not self.pairs:
-            return "no case was answered by both, so nothing can be said"
+            return "no case was answered by both" + (f" {self.why_none}" if self.why_none else "") \
+                + ", so nothing can be said"
         if not b + c:
             return f"no case flipped among {self.pairs} paired answers: the accuracies are identical on them"
         word = "significant" if self.p_value < alpha else "not significant"
@@ -260,6 +267,15 @@ class ThinkingRow:
 class Thinking:
     rows: list[ThinkingRow]  # per category, then TOTAL
     paired: Paired  # ON vs OFF on the same case and repeat
+    caveat: str | None = None  # why the times may not mean what they would for a model (REFERENCE_CAVEAT)
+
+
+# the reference endpoint's model id (reference/server.py MODEL; not imported: it would load the server)
+REFERENCE_MODEL = "assetgen-reference"
+REFERENCE_CAVEAT = ("The reference endpoint does not think: its reasoning is one fixed paragraph, sent as fast as "
+                    "the rest unless a pace is set (assetgen serve --token-time), so its ON and OFF times are both "
+                    "the time it takes to read the pixels, with the load of the machine: a ratio below 1 here is "
+                    "noise, not thinking making it faster.")
 
 
 def thinking(report: RunReport) -> Thinking | None:
@@ -272,7 +288,9 @@ def thinking(report: RunReport) -> Thinking | None:
             for c in sorted({*groups_on, *groups_off}, key=category_key)]
     rows.append(ThinkingRow(TOTAL, ModeStats.of(on), ModeStats.of(off)))
     categories = {cid: case.category for cid, case in report.cases.items()}
-    return Thinking(rows, paired(off, on, lambda r: (r.case_id, r.repeat), categories))
+    reference = report.info.builtin_endpoint or report.info.model == REFERENCE_MODEL
+    return Thinking(rows, paired(off, on, lambda r: (r.case_id, r.repeat), categories),
+                    REFERENCE_CAVEAT if reference else None)
 
 
 def fmt_metric(value: float | None, unit: str) -> str:
@@ -304,7 +322,15 @@ def warnings(report: RunReport) -> list[str]:
     refused = sum(refused_for_no_parser(r.status, r.http_status, r.error) for r, _ in report.grades)
     if refused:
         out.append(f"{refused} tool-calling request(s) refused with HTTP 400: {NO_PARSER_HINT}.")
-    errors = sum(g.verdict == "error" for _, g in report.grades)
+    not_run = [g for _, g in report.grades if g.verdict == "error" and g.explanation.startswith(NOT_RUN)]
+    if not_run:  # once, with the reason: the same for every code case of the run
+        out.append(f"{len(not_run)} code test(s) not run, left out of every accuracy: "
+                   f"{not_run[0].explanation[len(NOT_RUN):].lstrip(': ')}")
+    unisolated = sum(g.grader == "code_tests" and g.explanation.startswith(UNISOLATED) for _, g in report.grades)
+    if unisolated:
+        out.append(f"{unisolated} code test(s) ran the model's code WITHOUT OS isolation "
+                   "(--allow-unisolated-code): it could read and send anything this user can.")
+    errors = sum(g.verdict == "error" for _, g in report.grades) - len(not_run)
     if errors:
         out.append(f"{errors} request(s) got no answer (transport errors); they are left out of every accuracy.")
     if report.probe and report.probe.recommendation and not report.probe.recommendation.startswith("no setting"):
@@ -312,6 +338,40 @@ def warnings(report: RunReport) -> list[str]:
     if report.verdict and report.verdict.flagged and report.spec:
         out.insert(0, headline(report))  # fast but broken: before anything else
     return out
+
+
+def versions_line(report: RunReport) -> str:
+    """Which assetgen made the run and which graders graded this report, for every report's header.
+
+    A figure compares with another only when both were graded by the same graders (their rules decide what
+    counts as right), and reports re-grade with the graders installed when they are written: so the graders
+    named are this process's, and the ones the run was first graded by are added when they differ.
+    """
+    info = report.info
+    made = info.assetgen_version or info.versions.get("assetgen", "?")
+    line = f"assetgen {made} · graders {graders.__version__} (rules {graders.RULES})"
+    if made != __version__:
+        line += f" (reported by assetgen {__version__})"
+    if info.graders_version and (info.graders_version, info.graders_rules or graders.RULES) != (
+            graders.__version__, graders.RULES):
+        rules = f", rules {info.graders_rules}" if info.graders_rules else ""
+        line += f" (first graded by graders {info.graders_version}{rules})"
+    return line
+
+
+def cases_line(report: RunReport) -> str:
+    """How many cases the run holds, split as its tables count them: a suite of measurements beside graded cases
+    (`--suite article`) says both, so '81 cases' is not read against a summary of 55 graded ones."""
+    total = report.info.case_count
+    graded = {r.case_id for r, _ in report.grades}
+    measured = {r.case_id for r, _ in report.measured}
+    measured |= {r.case_id for r in report.records
+                 if r.case_id in report.cases and report.cases[r.case_id].category in SCALE_CATEGORIES}
+    if not measured:
+        return f"{total} cases"
+    line = f"{total} cases: {len(graded)} graded, {len(measured)} measured (speed, concurrency, context)"
+    unanswered = total - len(graded) - len(measured)
+    return line + (f", {unanswered} not asked yet" if unanswered > 0 else "")
 
 
 def headline(report: RunReport) -> str | None:
@@ -368,4 +428,5 @@ def thinking_grid(t: Thinking) -> Grid:
 
 def thinking_note(t: Thinking) -> str:
     return ("Means per answer (TTFC: time to first content token, after any reasoning); ON/OFF is their ratio. "
-            f"Turning thinking on, paired on the same case and repeat: {t.paired.verdict()}.")
+            f"Turning thinking on, paired on the same case and repeat: {t.paired.verdict()}."
+            + (f" {t.caveat}" if t.caveat else ""))

@@ -22,7 +22,8 @@ def plain_table(header: list[str], rows: list[list[str]]) -> list[str]:
 
 def terminal_text(report: RunReport) -> str:
     info = report.info
-    out = [visible(f"assetgen eval: {info.model} at {info.endpoint} ({info.run_id})")]
+    out = [visible(f"assetgen eval: {info.model} at {info.endpoint} ({info.run_id})"),
+           visible(tables.versions_line(report))]
     out += [f"!! {visible(w)}" for w in tables.warnings(report)]
     for label, summary in report.summaries.items():
         if report.scale and not summary.total.asked:  # only concurrency and context cases: their tables follow

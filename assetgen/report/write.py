@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from assetgen.report.grading import RunReport, grade_run
@@ -12,8 +13,8 @@ from assetgen.report.text import terminal_text
 from assetgen.run.files import write_atomic
 
 
-def write_reports(run_dir: Path, golden: Path | None = None) -> RunReport:
-    report = grade_run(run_dir, golden)
+def write_reports(run_dir: Path, golden: Path | None = None, secrets: Iterable[str | None] = ()) -> RunReport:
+    report = grade_run(run_dir, golden, secrets)  # `secrets` (and the environment's keys) scrubbed
     plots = write_plots(report, run_dir)
     # each file whole or not at all: a kill mid-write leaves the previous version, never a torn one
     write_atomic(run_dir / "report.md", markdown(report, plots))

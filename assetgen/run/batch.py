@@ -22,17 +22,16 @@ from assetgen.dataset.golden import load_golden
 from assetgen.dataset.records import CaseToSend
 from assetgen.errors import AssetgenError, ConfigError
 from assetgen.run import toolcalls
-from assetgen.run.client import Outcome, _parse_completion
+from assetgen.run.client import Outcome, parse_completion, redirect_error
 from assetgen.run.endpoint import public_url, url_secrets
 from assetgen.run.payload import SHARED_CACHE, build_body
-from assetgen.run.records import RunInfo
+from assetgen.run.records import RunInfo, utc_now, write_run_info
 from assetgen.run.runner import (
     EndpointUnreachable,
     EvalOptions,
-    _now,
-    _write_info,
     new_run_dir,
     record_from,
+    release_versions,
     select,
     slot_key,
     slots,
@@ -84,7 +83,7 @@ def _outcome(line: Any, scrub: Scrubber) -> tuple[str | None, Outcome]:
             message = body.get("error") if isinstance(body, dict) else body
             message = message.get("message") if isinstance(message, dict) else message
             raise ValueError(f"HTTP {outcome.http_status}: {scrub.line(message, 300)}")
-        _parse_completion(response.get("body"), outcome, scrub)
+        parse_completion(response.get("body"), outcome, scrub)
         outcome.tool_calls = toolcalls.scrubbed(outcome.tool_calls, scrub)  # the Client does this for its answers
     except ValueError as exc:
         outcome.status, outcome.error = "error", str(exc)
@@ -125,8 +124,11 @@ def run_batch(opts: EvalOptions, polling: BatchPolling | None = None,
     opts.request.model = opts.model
     payload, sent = _requests(opts, cases)
     scrub = Scrubber([opts.api_key, *url_secrets(opts.endpoint)])  # every server string, before any cut
+    # the SDK follows redirects by default: a 307 would take the batch file of prompts (and, to the same host,
+    # the key) elsewhere. Its own client class, so its other defaults stay; no call of the SDK sets it back.
+    http = openai.DefaultHttpxClient(follow_redirects=False, timeout=opts.timeout)
     client = openai.OpenAI(base_url=opts.endpoint, api_key=opts.api_key or "none", timeout=opts.timeout,
-                           max_retries=opts.retries)
+                           max_retries=opts.retries, http_client=http)
     start = time.perf_counter()
     try:
         uploaded = client.files.create(file=("assetgen-batch.jsonl", payload, "application/jsonl"), purpose="batch")
@@ -148,10 +150,14 @@ def run_batch(opts: EvalOptions, polling: BatchPolling | None = None,
     except openai.APIConnectionError as exc:
         raise EndpointUnreachable(scrub.line(f"{public_url(opts.endpoint)}: {exc}", 400)) from None
     except openai.APIStatusError as exc:
+        if 300 <= exc.status_code < 400:  # refused as the runner refuses one, naming where it pointed
+            where = exc.response.headers.get("location")
+            raise AssetgenError(f"the Batches API answered {redirect_error(exc.status_code, where, scrub)}") from None
         raise AssetgenError(scrub.line(f"the Batches API answered HTTP {exc.status_code}: {exc.message}", 400)) \
             from None
     finally:
         client.close()
+        http.close()
     outcomes: dict[str, Outcome] = {}
     for line in lines:
         key, outcome = _outcome(line, scrub)
@@ -160,8 +166,9 @@ def run_batch(opts: EvalOptions, polling: BatchPolling | None = None,
     run_dir = new_run_dir(opts.out, opts.model, golden_hash)
     info = RunInfo(run_id=run_dir.name, endpoint=public_url(opts.endpoint), model=opts.model,
                    options={**opts.public(), "batch_id": batch.id}, golden=str(opts.golden),
-                   golden_sha256=golden_hash, case_count=len(cases), versions=versions(), started=_now(),
-                   finished=_now(), wall_s=time.perf_counter() - start)
+                   golden_sha256=golden_hash, case_count=len(cases), versions=versions(), **release_versions(),
+                   started=utc_now(),
+                   finished=utc_now(), wall_s=time.perf_counter() - start)
     with (run_dir / "responses.jsonl").open("wb") as sink:
         for key, (case, repeat, thinking, summary, frames) in sent.items():
             outcome = outcomes.get(key) or Outcome(status="error", error="the batch returned no line for this "
@@ -169,5 +176,5 @@ def run_batch(opts: EvalOptions, polling: BatchPolling | None = None,
             record = record_from(outcome, case, repeat, thinking, summary, frames, opts.request.max_tokens,
                                  opts.request.video_mode)
             sink.write(record.model_dump_json().encode("utf-8") + b"\n")
-    _write_info(run_dir, info)
+    write_run_info(run_dir, info)
     return run_dir

@@ -101,10 +101,21 @@ def _message(error: Any) -> str:
     return str(error)
 
 
-def _error_text(payload: bytes, status: int, scrub: Scrubber) -> str:
+def redirect_error(status: int, location: str | None, scrub: Scrubber) -> str:
+    """The one line for a redirect, which is never followed (by the runner, or by `eval --batch`): it names
+    the target, without credentials, scrubbed and cut like any server string."""
+    try:
+        shown = public_url(location.strip()) if location and location.strip() else ""
+    except ValueError:  # not even a URL (an unclosed '[', ...): shown as the text it is
+        shown = location or ""
+    target = f" to {scrub.line(shown, ERROR_CHARS)}" if shown else ""
+    return f"HTTP {status}: a redirect{target}, not followed (it could take the request and its key elsewhere)"
+
+
+def _error_text(payload: bytes, status: int, scrub: Scrubber, location: str | None = None) -> str:
     """'HTTP 500: <the server's message>', scrubbed before it is cut to one line."""
     if 300 <= status < 400:
-        return f"HTTP {status}: a redirect, not followed (it could take the request and its key elsewhere)"
+        return redirect_error(status, location, scrub)
     try:
         data = orjson.loads(payload)
         message = _message(data) if isinstance(data, dict) else payload.decode("utf-8", "replace")
@@ -168,7 +179,10 @@ def _content(holder: dict, where: str) -> str | None:
     return content
 
 
-def _parse_completion(data: Any, outcome: Outcome, scrub: Scrubber) -> None:
+def parse_completion(data: Any, outcome: Outcome, scrub: Scrubber) -> None:
+    """A non-streamed chat completion (a parsed JSON body) into `outcome`: content, reasoning, tool calls,
+    finish_reason, usage, every server string scrubbed; a ProtocolError for a body no answer can be read from.
+    The runner's client and `eval --batch` (each line of a batch's output) read answers through it."""
     if not isinstance(data, dict):
         raise ProtocolError("response is not a JSON object")
     if "error" in data and not data.get("choices"):
@@ -335,7 +349,7 @@ class Client:
                                         allow_redirects=False) as response:
                 if response.status != 200:
                     raise ValueError(_error_text(await response.content.read(MAX_ERROR_BYTES), response.status,
-                                                 self.scrub))
+                                                 self.scrub, response.headers.get("Location")))
                 return orjson.loads(await _read_capped(response, MAX_PAGE_BYTES))
         except (aiohttp.ClientConnectorError, aiohttp.ClientOSError, aiohttp.InvalidURL) as exc:
             raise Unreachable(f"cannot reach {shown}: {self.scrub.line(f'{exc.__class__.__name__}: {exc}', 300)}"
@@ -401,7 +415,7 @@ class Client:
                 if response.status != 200:
                     outcome.status = "error"
                     outcome.error = _error_text(await response.content.read(MAX_ERROR_BYTES), response.status,
-                                                self.scrub)
+                                                self.scrub, response.headers.get("Location"))
                     outcome.retry_after = _retry_after(response.headers)
                 elif stream and response.content_type == "text/event-stream":
                     await _read_stream(response, outcome, start, self.scrub)
@@ -412,7 +426,7 @@ class Client:
                         data = orjson.loads(payload)
                     except orjson.JSONDecodeError:
                         raise ProtocolError(f"invalid JSON from server ({len(payload)} bytes)") from None
-                    _parse_completion(data, outcome, self.scrub)
+                    parse_completion(data, outcome, self.scrub)
         except ValueError as exc:
             outcome.status, outcome.error = "error", str(exc)
             outcome.http_status = None if "ended early" in str(exc) else outcome.http_status

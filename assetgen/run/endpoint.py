@@ -42,5 +42,14 @@ def url_secrets(url: str) -> list[str]:
     return [v for v in [parts.password, *values] if v]
 
 
+KEY_VARIABLES = ("ASSETGEN_API_KEY", "OPENAI_API_KEY")
+
+
 def api_key(explicit: str | None) -> str | None:
-    return explicit or os.environ.get("ASSETGEN_API_KEY") or os.environ.get("OPENAI_API_KEY") or None
+    return explicit or next((os.environ[name] for name in KEY_VARIABLES if os.environ.get(name)), None)
+
+
+def known_secrets(*explicit: str | None) -> list[str]:
+    """Every key this process knows of (the ones given, and those in the environment), for a scrubber of
+    what is written: grades and reports are written long after the run's client, and by other commands."""
+    return [s for s in (*explicit, *(os.environ.get(name) for name in KEY_VARIABLES)) if s]

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+import orjson
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from assetgen.errors import AssetgenError
+from assetgen.run.files import write_atomic
 from assetgen.run.scale_records import Burst, ContextCheck
 from graders.records import FORMAT_VERSION, Response
 
@@ -88,6 +91,9 @@ class RunPart(BaseModel):
     finished: bool = Field(False, description="Whether the part ran to its end (False: killed or crashed).")
     endpoint: str = Field(description="Base URL it asked, without credentials.")
     builtin_endpoint: bool = Field(False, description="Whether that was the built-in reference endpoint.")
+    models: list[str] | None = Field(None, description="The models the endpoint listed at /v1/models when this "
+                                     "part started (at most 32; None: no list). A resumed part whose list lacks "
+                                     "the run's `model` went on only because --model named it again.")
 
 
 class RunInfo(BaseModel):
@@ -115,6 +121,26 @@ class RunInfo(BaseModel):
                                           "which --resume then starts again (None: recorded before this field).")
     parts: list[RunPart] = Field(default_factory=list, description="Each process that asked for this run, with its "
                                  "span and endpoint (a --resume may name another endpoint).")
+    assetgen_version: str | None = Field(None, description="Version of assetgen that started the run (None: recorded "
+                                         "before this field; `versions['assetgen']` holds it there).")
+    graders_version: str | None = Field(None, description="Version of the graders (`graders.__version__`) that "
+                                        "graded the run when it was made (None: recorded before this field). "
+                                        "`assetgen report` re-grades with the graders installed then, and each "
+                                        "report's header names those.")
+    graders_rules: str | None = Field(None, description="Hash of those graders' rules (`graders.RULES`: their "
+                                      "sources and POLICY.md), which every grade carries too: the same version "
+                                      "with another hash means a rule changed without a version bump (None: "
+                                      "recorded before this field).")
+
+
+def utc_now() -> str:
+    """A run record's timestamp: UTC, to the second (the only clock a record holds; never in an id)."""
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def write_run_info(run_dir: Path, info: RunInfo) -> None:
+    """run.json, whole or not at all (a kill or a full disk leaves the previous one)."""
+    write_atomic(run_dir / "run.json", orjson.dumps(info.model_dump(), option=orjson.OPT_INDENT_2))
 
 
 def read_run_info(run_dir: Path) -> RunInfo:

@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import platform
 import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 import orjson
 
+import graders
 from assetgen._version import __version__
 from assetgen.dataset.golden import library_versions, load_golden
 from assetgen.dataset.records import CaseToSend
@@ -24,7 +23,7 @@ from assetgen.run import footprint as server_footprint
 from assetgen.run import scale
 from assetgen.run.client import MODEL_CHARS, Client, Outcome, Unreachable
 from assetgen.run.endpoint import public_url
-from assetgen.run.files import write_atomic
+from assetgen.run.files import LineSink
 from assetgen.run.metrics import SPEC, MetricsError, spec_counters
 from assetgen.run.payload import SHARED_CACHE, VIDEO_MODES, RequestOptions, build_body
 from assetgen.run.records import (
@@ -36,6 +35,8 @@ from assetgen.run.records import (
     latest,
     read_responses,
     read_run_info,
+    utc_now,
+    write_run_info,
 )
 from assetgen.run.sampler import DEFAULT_INTERVAL_S, Sampler
 from assetgen.run.scale_records import ContextCheck
@@ -44,15 +45,29 @@ from graders.records import Sent, Usage
 THINKING = ("on", "off", "both", "server-default")
 HEARTBEAT_S = 1.0  # how often a running part records its span: a killed part loses at most this much
 MAX_METRICS = 256  # /metrics counters kept in run.json: vLLM has a few dozen spec-decode samples
+MAX_LISTED = 32  # model ids of /models kept per part in run.json: a server listing thousands is not a model
 
 
 class EndpointUnreachable(AssetgenError):
     """Exit code 3: nothing answers at the endpoint."""
 
+    exit_code = 3
+
+
+class RunStopped(AssetgenError):
+    """Exit code 4: the run folder could not be written (a full disk, a quota, a read-only mount). The run
+    stops at once; every answer recorded before is whole and kept, and `--resume` goes on from there."""
+
+    exit_code = 4
+
+    def __init__(self, path: Path, exc: OSError):
+        super().__init__(f"the run stopped: cannot write {path}: {exc.strerror or exc}; the answers recorded so far "
+                         f"are kept: make room, then: assetgen eval --resume {path.parent}")
+
 
 @dataclass
 class EvalOptions:
-    endpoint: str | None  # None: the built-in reference endpoint (see report.evaluate)
+    endpoint: str | None  # None: the built-in reference endpoint (see app.evaluate)
     golden: Path
     out: Path = Path("runs")
     model: str | None = None
@@ -67,8 +82,12 @@ class EvalOptions:
     retries: int = 2
     resume: Path | None = None
     builtin_endpoint: bool = False  # the endpoint is the built-in reference endpoint started for this run
-    suite: str = "vision"  # 'vision' asks `golden` as given; 'text' and 'article' are built first (report.evaluate)
+    suite: str = "vision"  # 'vision' asks `golden` as given; 'text' and 'article' are built first (app.evaluate)
     concurrency_levels: tuple[int, ...] = scale.DEFAULT_LEVELS  # the concurrency sweep's burst sizes
+    # the options the user set (the CLI's names, e.g. 'filters', 'max_tokens'): on --resume each must agree with
+    # the run's (RESUME_KEPT), never be dropped silently; a given 'model' also confirms a model the endpoint
+    # no longer lists
+    given: frozenset[str] = frozenset()
     metrics_interval: float = DEFAULT_INTERVAL_S  # seconds between /metrics readings (run/sampler.py); 0: none
 
     def public(self) -> dict[str, Any]:
@@ -102,19 +121,16 @@ def slot_key(case_id: str, repeat: int, thinking: str) -> str:
 
 
 
-def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
 def _slug(text: str) -> str:
     return re.sub(r"[^a-zA-Z0-9]+", "-", text).strip("-").lower()[:40] or "model"
 
 
-def new_run_dir(out: Path, model: str, golden_hash: str) -> Path:
+def new_run_dir(out: Path, model: str, golden_hash: str, builtin: bool = False) -> Path:
     """runs/<model>-<suite hash>-<n>: readable, and no clock or random id in it. `model` must already be
-    scrubbed: the slug keeps only letters, digits and dashes of it."""
+    scrubbed: the slug keeps only letters, digits and dashes of it. A run of the built-in reference endpoint
+    is runs/builtin-<model>-…, apart from one of the same model served by `assetgen serve` elsewhere."""
     out.mkdir(parents=True, exist_ok=True)
-    stem = f"{_slug(model)}-{golden_hash[:8]}"
+    stem = f"{'builtin-' if builtin else ''}{_slug(model)}-{golden_hash[:8]}"
     n = 1
     while (out / f"{stem}-{n}").exists():
         n += 1
@@ -126,8 +142,13 @@ def new_run_dir(out: Path, model: str, golden_hash: str) -> Path:
 def versions() -> dict[str, str]:
     import aiohttp
 
-    return {"assetgen": __version__, "python": platform.python_version(), "aiohttp": aiohttp.__version__,
-            **library_versions()}
+    return {"assetgen": __version__, "graders": graders.__version__, "python": platform.python_version(),
+            "aiohttp": aiohttp.__version__, **library_versions()}
+
+
+def release_versions() -> dict[str, str]:
+    """run.json's own fields for the versions of assetgen and of the graders (RunInfo)."""
+    return {"assetgen_version": __version__, "graders_version": graders.__version__, "graders_rules": graders.RULES}
 
 
 def record_from(outcome: Outcome, case: CaseToSend, repeat: int, thinking: str, summary, frames_shown,
@@ -175,7 +196,8 @@ async def _scrape(client: Client, info: RunInfo) -> dict[str, float] | None:
     return {k: parsed[k] for k in names[:MAX_METRICS]}
 
 
-async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -> Path:
+def check_options(opts: EvalOptions) -> None:
+    """Refuse options no run can use, before anything starts (a suite build, the built-in endpoint)."""
     if opts.request.video_mode not in VIDEO_MODES:
         raise ConfigError(f"--video-mode {opts.request.video_mode!r}; valid: {', '.join(VIDEO_MODES)}")
     if opts.thinking not in THINKING:
@@ -184,6 +206,11 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
                              ("--retries", opts.retries, 0), ("--limit", opts.limit, 1)):
         if value is not None and value < low:
             raise ConfigError(f"{name} {value} must be >= {low}")
+
+
+async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None,
+               notify: Callable[[str], None] = lambda _: None) -> Path:
+    check_options(opts)
     if opts.resume:
         _restore_options(opts, read_run_info(opts.resume))
     try:
@@ -205,8 +232,10 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
             info = read_run_info(run_dir)
             if info.golden_sha256 != golden_hash:
                 raise ConfigError(f"{run_dir} was run on another suite (manifest sha256 differs)")
-            await _reachable(client)  # before anything is asked: a dead endpoint is exit 3, not N errors
+            # before anything is asked: a dead endpoint is exit 3, not N errors
+            listed = await _reachable(client)
             model = info.model
+            _same_model(model, listed, "model" in opts.given, notify)
             info.resumed += 1
             if not info.parts and info.wall_s:  # recorded before parts were: its time as one part
                 info.parts.append(RunPart(started=info.started, ended=info.finished, wall_s=info.wall_s,
@@ -215,11 +244,12 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
             # the latest endpoint asked (an --endpoint given on resume overrides); each part keeps its own
             info.endpoint, info.builtin_endpoint = endpoint, opts.builtin_endpoint
         else:
-            model = client.scrub.line(await _first_model(client, opts.model), MODEL_CHARS)
-            run_dir = new_run_dir(opts.out, model, golden_hash)
+            model, listed = await _first_model(client, opts.model)
+            model = client.scrub.line(model, MODEL_CHARS)
+            run_dir = new_run_dir(opts.out, model, golden_hash, builtin=bool(opts.builtin_endpoint))
             info = RunInfo(run_id=run_dir.name, endpoint=endpoint, model=model,
                            options=opts.public(), golden=str(opts.golden), golden_sha256=golden_hash,
-                           case_count=len(cases), versions=versions(), started=_now(),
+                           case_count=len(cases), versions=versions(), **release_versions(), started=utc_now(),
                            builtin_endpoint=opts.builtin_endpoint)
         opts.request.model = model
         responses = run_dir / "responses.jsonl"
@@ -233,9 +263,9 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
         total = len(todo) + sum(len(s.keys) for s in scale_todo)
         if info.metrics_before is None:
             info.metrics_before = await _scrape(client, info)
-        part = RunPart(started=_now(), endpoint=endpoint, builtin_endpoint=opts.builtin_endpoint)
+        part = RunPart(started=utc_now(), endpoint=endpoint, builtin_endpoint=opts.builtin_endpoint, models=listed)
         info.parts.append(part)
-        _write_info(run_dir, info)
+        write_run_info(run_dir, info)
         sampler = _sampler(client, opts, run_dir, len(info.parts) - 1)
         cache = SHARED_CACHE
         pending = iter(todo)
@@ -243,16 +273,17 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
         start = time.perf_counter()
 
         def clock() -> None:  # this part's span so far, into run.json
-            part.wall_s, part.ended = time.perf_counter() - start, _now()
+            part.wall_s, part.ended = time.perf_counter() - start, utc_now()
             info.wall_s = sum(p.wall_s for p in info.parts)
 
         async def heartbeat() -> None:
-            # a part killed at any moment (even kill -9) keeps its time up to its last beat
+            # a part killed at any moment (even kill -9) keeps its time up to its last beat; a beat that cannot
+            # write (disk full) ends the task, which stops the workers as a failed writer does
             while True:
                 await asyncio.sleep(HEARTBEAT_S)
                 clock()
-                _write_info(run_dir, info)
-        with responses.open("ab") as sink:
+                write_run_info(run_dir, info)
+        with LineSink(responses) as sink:
             # answers go through a queue to one writer task: a worker starts its next request at once, and
             # building and writing the record overlaps the network wait instead of delaying it
             answers: asyncio.Queue = asyncio.Queue()
@@ -264,11 +295,10 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
                     summary.stream = outcome.streamed
                     record = record_from(outcome, case, repeat, thinking, summary, frames, opts.request.max_tokens,
                                          opts.request.video_mode)
-                    # one write of a whole line, flushed to the kernel: a process killed at any moment
-                    # (even kill -9) leaves whole lines plus at most one torn tail, which resume cuts off;
-                    # answers still queued then are asked again on resume, never recorded twice
+                    # one unbuffered write of a whole line (files.LineSink): a failed write leaves no piece of
+                    # it, a process killed at any moment (even kill -9) whole lines plus at most one torn tail,
+                    # which resume cuts off; answers still queued then are asked again on resume, never twice
                     sink.write(record.model_dump_json().encode("utf-8") + b"\n")
-                    sink.flush()
                     finished += 1
                     if progress:
                         progress(finished, total)
@@ -276,7 +306,7 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
             async def worker() -> None:
                 # a fixed pool pulling from one iterator: memory stays O(concurrency), not O(cases)
                 for case, repeat, thinking in pending:
-                    if writing.done():  # the writer failed (disk full, ...): stop asking, surface its error
+                    if stopped():  # the writer or the heartbeat failed (disk full, ...): stop asking
                         return
                     flag = {"on": True, "off": False}.get(thinking)
                     body, summary, frames = build_body(case, opts.golden, opts.request, flag, cache)
@@ -286,11 +316,15 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
 
             writing = asyncio.create_task(writer())
             beating = asyncio.create_task(heartbeat())
+
+            def stopped() -> bool:
+                return writing.done() or beating.done()
+
             async def ask_scale() -> None:
                 nonlocal finished
                 limits = None
                 for slot in scale_todo:
-                    if writing.done():
+                    if stopped():
                         return
                     if slot.level is None and limits is None:
                         limits = await scale.read_limits(client, model)
@@ -298,8 +332,10 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
                         sampler.mark(f"c{slot.level}" if slot.level is not None else f"context:{slot.case.id}")
                     records = await _ask_scale_slot(client, opts, slot, limits, len(info.parts) - 1, cache)
                     # a burst's lines in one write: a kill leaves it whole or cut, and a cut one is sent again
-                    sink.write(b"".join(r.model_dump_json().encode("utf-8") + b"\n" for r in records))
-                    sink.flush()
+                    try:
+                        sink.write(b"".join(r.model_dump_json().encode("utf-8") + b"\n" for r in records))
+                    except OSError as exc:
+                        raise RunStopped(responses, exc) from None
                     finished += len(records)
                     if progress:
                         progress(finished, total)
@@ -310,17 +346,30 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None) -
             finally:
                 sampled = await sampler.stop() if sampler else None
                 answers.put_nowait(None)
-                await writing
                 beating.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await beating
+                # both tasks awaited whatever happened, so no exception of theirs goes unretrieved
+                wrote, beat = await asyncio.gather(writing, beating, return_exceptions=True)
+                saved = None
                 if sampled:  # the footprint of what was asked, also of a part that ends in an error
-                    server_footprint.save(run_dir, sampled)
+                    try:
+                        server_footprint.save(run_dir, sampled)
+                    except OSError as exc:
+                        saved = exc
+            # the writer's failure first: it is why answers are missing
+            for path, error in ((responses, wrote), (run_dir / "run.json", beat),
+                                (run_dir / server_footprint.FILE, saved)):
+                if isinstance(error, OSError):
+                    raise RunStopped(path, error) from None
+                if isinstance(error, BaseException) and not isinstance(error, asyncio.CancelledError):
+                    raise error
         clock()
         part.finished = True
         info.metrics_after = await _scrape(client, info)
-        info.finished = _now()
-        _write_info(run_dir, info)
+        info.finished = utc_now()
+        try:
+            write_run_info(run_dir, info)
+        except OSError as exc:  # every answer is in; only the part's end could not be recorded
+            raise RunStopped(run_dir / "run.json", exc) from None
         return run_dir
     finally:
         await client.close()
@@ -359,6 +408,56 @@ async def _ask_scale_slot(client: Client, opts: EvalOptions, slot: scale.Slot, l
     return [result]
 
 
+# what a resumed run keeps from run.json, as (option, its value in EvalOptions, its value recorded): an option
+# given on --resume with another value is refused, not silently dropped
+RESUME_KEPT: dict[str, tuple[str, Callable[[EvalOptions], Any], Callable[[RunInfo], Any]]] = {
+    "model": ("--model", lambda e: e.model, lambda i: i.model),
+    "suite": ("--suite", lambda e: e.suite, lambda i: i.options.get("suite", "vision")),
+    "filters": ("--filter", lambda e: sorted(e.filters), lambda i: sorted(i.options["filters"])),
+    "limit": ("--limit", lambda e: e.limit, lambda i: i.options["limit"] or None),
+    "repeat": ("--repeat", lambda e: e.repeat, lambda i: i.options["repeat"]),
+    "thinking": ("--thinking", lambda e: e.thinking, lambda i: i.options["thinking"]),
+    "max_tokens": ("--max-tokens", lambda e: e.request.max_tokens, lambda i: i.options["max_tokens"]),
+    "temperature": ("--temperature", lambda e: e.request.temperature, lambda i: i.options["temperature"]),
+    "seed": ("--seed", lambda e: e.request.seed, lambda i: i.options["seed"]),
+    "video_mode": ("--video-mode", lambda e: e.request.video_mode, lambda i: i.options["video_mode"]),
+    "num_frames": ("--num-frames", lambda e: e.request.num_frames, lambda i: i.options["num_frames"]),
+    "extra_body": ("--extra-body", lambda e: e.request.extra_body, lambda i: i.options["extra_body"]),
+    "no_stream": ("--no-stream", lambda e: not e.request.stream, lambda i: not i.options["stream"]),
+    "concurrency_levels": ("--concurrency-levels", lambda e: list(e.concurrency_levels),
+                           lambda i: list(i.options.get("concurrency_levels") or scale.DEFAULT_LEVELS)),
+}
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, list):
+        return ",".join(map(str, value)) or "none"
+    if isinstance(value, dict):
+        return orjson.dumps(value).decode()
+    return "none" if value is None else str(value)
+
+
+def _check_given(opts: EvalOptions, info: RunInfo) -> None:
+    """Refuse options given with --resume that contradict the run's: they would be dropped, and the user would
+    believe the rest of the run asks what they said. The suite folder agrees when its manifest does."""
+    clashes = []
+    for name in sorted(opts.given & RESUME_KEPT.keys()):
+        flag, now, then = RESUME_KEPT[name]
+        if now(opts) != then(info):
+            shown = "given" if name == "no_stream" else _shown(now(opts))
+            clashes.append(f"{flag} {shown} (the run has {_shown(then(info)) if name != 'no_stream' else 'streamed'})")
+    if "golden" in opts.given:
+        try:
+            same = hashlib.sha256((opts.golden / "manifest.json").read_bytes()).hexdigest() == info.golden_sha256
+        except OSError:
+            same = False
+        if not same:
+            clashes.append(f"--golden {opts.golden} (the run asked the suite {info.golden}, another manifest)")
+    if clashes:
+        raise ConfigError(f"--resume continues the run as it was started, so it cannot take {'; '.join(clashes)}: "
+                          "drop them, or start a new run")
+
+
 def _sampler(client: Client, opts: EvalOptions, run_dir: Path, part: int) -> Sampler | None:
     """The /metrics sampler of this part, started, continuing the run's footprint.json on resume."""
     if not opts.metrics_interval or opts.metrics_interval <= 0:
@@ -371,48 +470,74 @@ def _sampler(client: Client, opts: EvalOptions, run_dir: Path, part: int) -> Sam
 
 def _restore_options(opts: EvalOptions, info: RunInfo) -> None:
     """A resumed run asks the same cases the same way as its first part did."""
+    _check_given(opts, info)
     o = info.options
     # a limit of 0 meant "everything" before --limit 0 was refused
     opts.filters, opts.limit, opts.repeat = tuple(o["filters"]), o["limit"] or None, o["repeat"]
-    opts.thinking, opts.golden = o["thinking"], Path(info.golden)
+    # a --golden that agreed (same manifest) is the suite where it is now; else where the run found it
+    opts.thinking, opts.golden = o["thinking"], opts.golden if "golden" in opts.given else Path(info.golden)
     r = opts.request
     r.max_tokens, r.temperature, r.seed = o["max_tokens"], o["temperature"], o["seed"]
     r.video_mode, r.num_frames, r.stream, r.extra_body = o["video_mode"], o["num_frames"], o["stream"], o["extra_body"]
     opts.concurrency_levels = tuple(o.get("concurrency_levels") or scale.DEFAULT_LEVELS)
 
 
-async def _reachable(client: Client) -> None:
-    """Raise EndpointUnreachable when nothing answers at the endpoint (any HTTP answer will do)."""
+async def _reachable(client: Client) -> list[str] | None:
+    """The models the endpoint lists (None: no list); EndpointUnreachable when nothing answers there (any HTTP
+    answer will do)."""
     try:
-        await client.get_json("/models")
+        return _listed(client, await client.get_json("/models"))
     except Unreachable as exc:
         raise EndpointUnreachable(f"{exc}; pass --endpoint to resume against another") from None
     except ValueError:
-        pass
+        return None
 
 
-async def _first_model(client: Client, given: str | None) -> str:
-    """The model to ask: `given`, else the first listed. Either way the endpoint must answer."""
+def _listed(client: Client, data: Any) -> list[str] | None:
+    """The model ids of a /models page, scrubbed (a server's strings); None when it lists none readable."""
+    models = data.get("data") if isinstance(data, dict) else None
+    ids = [m["id"] for m in models if isinstance(m, dict) and isinstance(m.get("id"), str) and m["id"].strip()] \
+        if isinstance(models, list) else []
+    return [client.scrub.line(i, MODEL_CHARS) for i in ids[:MAX_LISTED]] or None
+
+
+def _same_model(recorded: str, listed: list[str] | None, confirmed: bool, notify: Callable[[str], None]) -> None:
+    """A resumed run asks the model it recorded. When the endpoint no longer lists it, the rest of the answers
+    would come from another model, mixed into one run: refused, unless --model names the recorded model again
+    (a server that serves it under another name, say); then a warning."""
+    if listed is None or recorded in listed:
+        return
+    served = ", ".join(listed[:3]) + (f" and {len(listed) - 3} more" if len(listed) > 3 else "")
+    if not confirmed:
+        raise ConfigError(f"the endpoint now lists {served}, not {recorded}, the model this run asked: resuming would "
+                          f"mix answers of two models in one run; resume where {recorded} is served, or give "
+                          f"--model {recorded} to go on anyway")
+    notify(f"warning: the endpoint lists {served}, not {recorded}; going on asking for {recorded}, as --model says "
+           "(answers record the model the server reports)")
+
+
+async def _first_model(client: Client, given: str | None) -> tuple[str, list[str] | None]:
+    """The model to ask: `given`, else the first listed; and the models listed (None: no list). Either way the
+    endpoint must answer."""
     try:
         data = await client.get_json("/models")
     except Unreachable as exc:
         raise EndpointUnreachable(str(exc)) from None
     except ValueError as exc:
         if given:  # some servers have no /models; the request itself will tell
-            return given
+            return given, None
         raise EndpointUnreachable(f"the endpoint answered /models with {exc}; pass --model") from None
+    listed = _listed(client, data)
     if given:
-        return given
+        return given, listed
     models = data.get("data") if isinstance(data, dict) else None
     first = models[0] if isinstance(models, list) and models else None
     if not isinstance(first, dict) or not isinstance(first.get("id"), str) or not first["id"].strip():
         raise EndpointUnreachable("the endpoint's /models lists no model; pass --model")
-    return first["id"]
+    return first["id"], listed
 
 
-def _write_info(run_dir: Path, info: RunInfo) -> None:
-    write_atomic(run_dir / "run.json", orjson.dumps(info.model_dump(), option=orjson.OPT_INDENT_2))
-
-
-def run_eval(opts: EvalOptions, progress: Callable[[int, int], None] | None = None) -> Path:
-    return asyncio.run(_run(opts, progress))
+def run_eval(opts: EvalOptions, progress: Callable[[int, int], None] | None = None,
+             notify: Callable[[str], None] = lambda _: None) -> Path:
+    """Ask every case of `opts` (or what a resumed run still lacks); the run folder. `notify` gets warnings."""
+    return asyncio.run(_run(opts, progress, notify))

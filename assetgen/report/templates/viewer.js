@@ -114,12 +114,23 @@
   var box = document.getElementById("lightbox");
   if (box && box.showModal) {
     var big = box.querySelector("img");
+    // Opened, an image is shown larger than its thumbnail: at its own pixels when that is larger than the
+    // window (the box scrolls), else scaled up to nearly fill it (at most 4x, pixels kept sharp)
+    var fit = function () {
+      var w = big.naturalWidth, h = big.naturalHeight;
+      if (!big.complete || !w || !h) { big.onload = fit; return; }
+      big.onload = null;
+      var room = Math.min(window.innerWidth * 0.96 / w, window.innerHeight * 0.9 / h);
+      big.style.width = Math.round(w * Math.max(1, Math.min(4, room))) + "px";
+    };
     document.addEventListener("click", function (e) {
       var img = e.target.closest ? e.target.closest("img.zoom") : null;
       if (img) {
+        big.style.width = "";
         big.src = img.src;
         big.alt = img.alt;
         box.showModal();
+        fit();
       } else if (box.open && (e.target === box || e.target === big || e.target.classList.contains("close"))) {
         box.close();
       }

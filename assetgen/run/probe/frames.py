@@ -323,5 +323,4 @@ def _evidence(modes, kwargs, step, overhead, text, image_cost) -> list[str]:
         if f.by_length:
             lines.append(f"{f.mode}, frames sent → seen: " + ", ".join(f"{k} → {v}" for k, v in f.by_length.items()))
         lines.append(f"{f.mode}, answers: {f.answers.note}")
-    lines.append(kwargs.summary)
-    return lines
+    return lines  # the media_io_kwargs finding is its own field (kwargs.summary), said once beside the modes

@@ -8,6 +8,9 @@ from pathlib import Path
 
 from assetgen.dataset.golden import default_golden, load_golden
 from assetgen.errors import AssetgenError
+from assetgen.report.grading import scrub_grade
+from assetgen.run.endpoint import known_secrets
+from assetgen.run.untrusted import Scrubber
 from graders import Grade, Summary, grade, summarize
 from graders.records import CaseSpec
 
@@ -16,6 +19,7 @@ def grade_file(responses: Path, cases: dict[str, CaseSpec], out: Path | None) ->
     """Grade every line; a broken line becomes an error grade and a warning, never a crash."""
     grades: list[Grade] = []
     problems: list[str] = []
+    scrub = Scrubber(known_secrets())  # the model's text and code reach explanations: no key is written
     with responses.open("r", encoding="utf-8", errors="replace") as handle:
         for number, line in enumerate(handle, 1):
             if not line.strip():
@@ -32,7 +36,7 @@ def grade_file(responses: Path, cases: dict[str, CaseSpec], out: Path | None) ->
             if case_id not in cases:
                 problems.append(f"{responses}:{number}: case_id {case_id!r} is not in the suite; skipped")
                 continue
-            grades.append(grade(cases[case_id], record))
+            grades.append(scrub_grade(grade(cases[case_id], record), scrub))
     text = "".join(g.model_dump_json() + "\n" for g in grades)
     if out is None:
         sys.stdout.write(text)

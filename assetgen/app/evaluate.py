@@ -20,7 +20,7 @@ from assetgen.report.write import write_reports
 from assetgen.run.batch import BatchPolling, run_batch
 from assetgen.run.endpoint import base_url
 from assetgen.run.records import read_run_info
-from assetgen.run.runner import EvalOptions, run_eval, select
+from assetgen.run.runner import EvalOptions, check_options, run_eval, select
 
 EXIT_BELOW = 1  # accuracy below --fail-under
 EXIT_NO_ANSWER = 3  # as for an unreachable endpoint: nothing usable came back
@@ -42,11 +42,12 @@ def with_variants(options: EvalOptions, variants: int | None,
 def evaluate_batch(options: EvalOptions, polling: BatchPolling | None = None, *,
                    notify: Callable[[str], None] = lambda _: None, variants: int | None = None) -> RunReport:
     """`assetgen eval --batch`: the suite as one OpenAI batch (run.batch), then graded and reported."""
+    check_options(options)
     if options.endpoint:
         options.endpoint = base_url(options.endpoint)
     options.golden = suite_folder(options.suite, options.out, options.golden, log=notify)
     with_variants(options, variants, notify)
-    return write_reports(run_batch(options, polling, notify), options.golden)
+    return write_reports(run_batch(options, polling, notify), options.golden, [options.api_key])
 
 
 def evaluate(options: EvalOptions, *, notify: Callable[[str], None] = lambda _: None,
@@ -55,6 +56,7 @@ def evaluate(options: EvalOptions, *, notify: Callable[[str], None] = lambda _: 
     `probe`, citing that frames probe). With no endpoint, the reference endpoint answers over real HTTP
     on a free loopback port for the length of the run; a resumed run asks the endpoint it recorded,
     starting the built-in one again if that is what it used, unless an endpoint is given."""
+    check_options(options)  # before building a suite or starting an endpoint that would only be refused
     if options.resume is None:  # a resumed run asks the suite folder it recorded
         options.golden = suite_folder(options.suite, options.out, options.golden, log=notify)
     with_variants(options, variants, notify)
@@ -69,11 +71,11 @@ def evaluate(options: EvalOptions, *, notify: Callable[[str], None] = lambda _: 
             notify(f"no --endpoint given: using the built-in reference endpoint at {endpoint}")
         options.endpoint = base_url(endpoint)
         with ProgressBar() as bar:
-            run_dir = run_eval(options, bar)
+            run_dir = run_eval(options, bar, notify)
     cited = attach_probe(run_dir, read_run_info(run_dir), options.out, probe)  # eval --probe, or the newest
     if cited:
         notify(f"citing the frames probe {cited}")
-    return write_reports(run_dir, options.golden)
+    return write_reports(run_dir, options.golden, [options.api_key])
 
 
 @dataclass

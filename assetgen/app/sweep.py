@@ -14,11 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from assetgen.app.evaluate import evaluate
 from assetgen.dataset.golden import read_manifest
 from assetgen.errors import ConfigError
 from assetgen.generate.build import build
 from assetgen.generate.sweep_plan import Series, sweep_jobs
-from assetgen.report.evaluate import evaluate
 from assetgen.report.sweep_record import PlannedCase, SweepPlan, SweepResult, analyse, read_plan
 from assetgen.report.sweep_view import markdown, plot
 from assetgen.run.endpoint import base_url, public_url
@@ -55,6 +55,10 @@ class SweepOptions:
                 "request": {"max_tokens": r.max_tokens, "temperature": r.temperature, "video_mode": r.video_mode,
                             "num_frames": r.num_frames, "extra_body": r.extra_body}}
 
+    def folder(self) -> Path:
+        """Where the sweep lives: --out, else its default folder under sweeps/."""
+        return self.out or default_folder(self.spec())
+
 
 def default_folder(spec: dict) -> Path:
     digest = hashlib.sha256(json.dumps(spec, sort_keys=True).encode()).hexdigest()[:8]
@@ -73,7 +77,7 @@ def run_sweep(options: SweepOptions, *, notify: Callable[[str], None] = lambda _
     """Build, ask (or resume), grade and fit; writes sweep.json, sweep.md and sweep.png into the folder."""
     jobs, planned = sweep_jobs(options.series, options.per_level, options.seed, options.variants)
     spec = options.spec()
-    folder = options.out or default_folder(spec)
+    folder = options.folder()
     plan = SweepPlan(spec=spec, cases=[PlannedCase(case_id=p.case_id, series=p.series, level=p.level, base=p.base)
                                        for p in planned])
     existing = read_plan(folder / "plan.json")
