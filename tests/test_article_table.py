@@ -57,7 +57,8 @@ def test_terminal_and_viewer_show_it_and_a_run_without_footprint_says_na(tmp_pat
     out = io.StringIO()
     print_comparison((comparison, written), Console(file=out, width=300))
     terminal = out.getvalue()
-    assert "Side by side: speed, quality, memory" in terminal and "50.0% (1,048,576 tok)" in terminal
+    assert "Side by side: speed, quality" in terminal and "Side by side: memory" in terminal
+    assert "50.0% (1,048,576 tok)" in terminal and "YES" in terminal
     page_html = written[1].read_text()
     viewer = page_html.split('id="side-by-side"')[1].split("</section>")[0]
     assert "50.0% (1,048,576 tok)" in viewer and "Instruction following" in viewer
