@@ -109,7 +109,7 @@ def test_dimensions_1_and_2_against_the_paced_reference_endpoint(tmp_path):
     assert all(r.ratio() is not None for r in ttft)  # ON/OFF of the first content token
     titles = [s.title for s in dimensions(report)]
     assert titles == ["Latency & throughput by output length", "Pure decode speed (forced length, TTFT excluded)",
-                      "Time to first token by prompt complexity", "Server footprint"]  # the reference's /metrics
+                      "Time to first token by prompt complexity", "Server footprint"]  # the last: issue #34
     run_dir = report.run_dir
     for name in ("report.md", "summary.txt", "report.html"):
         text = (run_dir / name).read_text()

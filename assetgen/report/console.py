@@ -147,8 +147,12 @@ def print_comparison(result: tuple[Comparison, list[Path]], console: Console | N
     comparison, written = result
     console = console or stdout_console()
     console.print(rich_table("Runs", *runs_grid(comparison), total_last=False))
-    article, notes = article_table(comparison)
-    console.print(rich_table("Side by side: speed, quality, memory", *article, total_last=False))
+    (header, rows), notes = article_table(comparison)
+    # eleven columns do not fit a terminal: speed and quality, then memory and the flag, each led by the run
+    for title, columns in (("Side by side: speed, quality", range(7)),
+                           ("Side by side: memory", [0, *range(7, len(header))])):
+        console.print(rich_table(title, [header[k] for k in columns], [[row[k] for k in columns] for row in rows],
+                                 total_last=False))
     for note in notes:
         console.print(plain(note, "dim"))
     console.print(rich_table("Accuracy by category (95% CI)", *accuracy_grid(comparison)))

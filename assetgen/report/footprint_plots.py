@@ -42,8 +42,8 @@ def _timeline(fp: Footprint) -> bytes | None:
     if scaled:
         for axes in (top, bottom):
             axes.axvspan(min(scaled), max(scaled), color=(0.85, 0.85, 0.85), zorder=0)
-        top.annotate("bursts, context cases", (min(scaled), 1), xycoords=("data", "axes fraction"), fontsize=7,
-                     va="bottom", ha="right" if min(scaled) > points[-1][0] * 0.7 else "left")
+        top.annotate(" bursts, context cases ", (min(scaled), 0.97), xycoords=("data", "axes fraction"), fontsize=7,
+                     va="top", ha="right" if min(scaled) > points[-1][0] * 0.7 else "left")
     return png_bytes(figure_pixels(figure))
 
 
