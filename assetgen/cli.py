@@ -197,17 +197,31 @@ def show(case_id, golden, scene) -> None:
 
 
 @main.command("grade")
-@click.argument("responses", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("responses", type=click.Path(path_type=Path))
 @click.option("--golden", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Suite the responses answer (default: the golden set).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Grades JSONL (default: grades.jsonl beside a file named responses.jsonl, else <name>.grades.jsonl "
               "beside RESPONSES; '-' for stdout).")
-def grade_command(responses, golden, out) -> None:
-    """Re-grade saved responses (JSONL) without calling a model."""
-    from assetgen.app.regrade import regrade
-    from graders import format_summary
+@click.option("--diff", "show_diff", is_flag=True,
+              help="Write nothing: list the grades the installed graders would change against those recorded (a "
+              "run folder's grades.jsonl, slot by slot; another file's grades, line by line; --out names another "
+              "grades file to compare with).")
+def grade_command(responses, golden, out, show_diff) -> None:
+    """Re-grade saved responses (JSONL, or a run folder) without calling a model."""
+    from assetgen.app.regrade import diff, regrade
+    from graders import RULES, __version__, format_summary
 
+    if show_diff:
+        found = diff(responses, golden, out)
+        click.echo(f"graders {__version__} (rules {RULES}) against {found.recorded} (graded by graders "
+                   f"{', '.join(sorted(found.versions)) or 'none'}): {len(found.changes)} of {found.compared} grades "
+                   "change")
+        for change in found.changes:
+            click.echo(change.line())
+        return
+    if responses.is_dir():
+        responses = responses / "responses.jsonl"
     summary, problems, target = regrade(responses, golden, out)
     for problem in problems:
         click.echo(f"warning: {problem}", err=True)
