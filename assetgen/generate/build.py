@@ -24,6 +24,7 @@ from assetgen.generate.staging import Staging
 from assetgen.generate.suites import suite_entries
 from assetgen.generate.video_family import VideoFamily
 from assetgen.media.imaging import png_bytes
+from assetgen.media.lang import lang_suffix
 from assetgen.media.video import contact_sheet, encode_mp4
 
 # Cases committed at once by an unsharded build: what an interrupted build may have to redo (~30 core-s).
@@ -39,6 +40,7 @@ class Job:
     seed: int
     knobs: dict[str, Any]
     shard: int | None = None  # sharded layout: media go under assets/<shard>/
+    lang: str = "en"  # question language (issue #35): same scene and truth, id suffixed '-ja' / '-zh'
 
 
 @dataclass
@@ -99,13 +101,13 @@ def generate(job: Job) -> Built:
     """Draw one case. Pure: the same job gives the same case and bytes in any process."""
     family = get_family(job.family)
     knobs = family.resolve_knobs(job.knobs)
-    cid = case_id(job.family, job.seed, job.index)
+    cid = case_id(job.family, job.seed, job.index) + lang_suffix(job.lang)
     try:
         draw = 0 if family.shared_draw else job.index
         scene = plain(family.sample(case_rng(job.seed, job.family, draw), knobs))
     except ValueError as exc:
         raise ConfigError(f"{cid}: {exc}") from None
-    question = family.question(scene)
+    question = family.question_in(scene, job.lang)
     files, blobs = [], {}
     folder = "assets" if job.shard is None else shard_assets(job.shard)
     for path, media_type, role, data in media_blobs(family, scene, cid, folder):
@@ -117,13 +119,16 @@ def generate(job: Job) -> Built:
         truth=question.truth, grader=question.grader, seed=job.seed, index=job.index,
         knobs=plain(knobs), scene=scene, files=files, sampling=question.sampling,
         timeline=plain(family.timeline(scene)) if isinstance(family, VideoFamily) else None,
-        request=question.request,
+        request=question.request, lang=job.lang,
     )
     return Built(case, blobs)
 
 
 def plan(suite: str, seed: int, per_family: int | None, *, families: tuple[str, ...] = (),
-         knobs: dict[str, dict[str, Any]] | None = None, shard_size: int | None = None) -> list[Job]:
+         knobs: dict[str, dict[str, Any]] | None = None, shard_size: int | None = None,
+         langs: tuple[str, ...] = ("en",)) -> list[Job]:
+    """The jobs of a suite; with several `langs` each case is followed by the same case in the other
+    languages (same family, index and seed, so the same scene and truth: results pair case by case)."""
     if shard_size is not None and shard_size < 1:
         raise ConfigError(f"--shard-size {shard_size} must be >= 1")
     jobs, next_index = [], {}
@@ -132,8 +137,9 @@ def plan(suite: str, seed: int, per_family: int | None, *, families: tuple[str, 
         for _ in range(entry.count):
             index = next_index.get(entry.family, 0)
             next_index[entry.family] = index + 1
-            shard = None if shard_size is None else len(jobs) // shard_size
-            jobs.append(Job(entry.family, index, seed, dict(entry.knobs), shard))
+            for lang in langs:
+                shard = None if shard_size is None else len(jobs) // shard_size
+                jobs.append(Job(entry.family, index, seed, dict(entry.knobs), shard, lang))
     return jobs
 
 
@@ -170,13 +176,15 @@ def fingerprint(jobs: list[Job], chunk: int) -> dict[str, Any]:
     """What must not change for an interrupted build to be resumed: the jobs, their layout, the versions."""
     return {"assetgen": __version__, "libraries": library_versions(), "chunk": chunk,
             "families": {name: get_family(name).version for name in sorted({j.family for j in jobs})},
-            "jobs": [[j.family, j.index, j.seed, j.knobs, j.shard] for j in jobs]}
+            "jobs": [[j.family, j.index, j.seed, j.knobs, j.shard] + ([j.lang] if j.lang != "en" else [])
+                     for j in jobs]}
 
 
 def build(out: str | Path, *, suite: str = "golden", seed: int = 0, per_family: int | None = None,
           families: tuple[str, ...] = (), knobs: dict[str, dict[str, Any]] | None = None, workers: int = 1,
           progress: Callable[[int], None] | None = None, shard_size: int | None = None, ray: Any = None,
-          log: Callable[[str], None] | None = None, jobs: list[Job] | None = None) -> Manifest:
+          log: Callable[[str], None] | None = None, jobs: list[Job] | None = None,
+          langs: tuple[str, ...] = ("en",)) -> Manifest:
     """Build `suite` into `out`, replacing only what a build owns (cases, manifest, assets).
 
     Resumable: cases are committed to `out/.building/` in chunks (one per shard when sharded), and a rerun
@@ -188,7 +196,7 @@ def build(out: str | Path, *, suite: str = "golden", seed: int = 0, per_family: 
         raise ConfigError(f"--seed {seed} must be >= 0")
     out = Path(out)
     if jobs is None:
-        jobs = plan(suite, seed, per_family, families=families, knobs=knobs, shard_size=shard_size)
+        jobs = plan(suite, seed, per_family, families=families, knobs=knobs, shard_size=shard_size, langs=langs)
     elif not jobs:
         raise ConfigError("nothing to build: no cases")
     chunk = shard_size or CHUNK

@@ -19,6 +19,7 @@ import numpy as np
 import orjson
 from aiohttp import web
 
+from assetgen.media.lang import detect, to_english
 from assetgen.media.video import sample_indices
 from assetgen.reference import context, pacing, toolcalls
 from assetgen.reference.media import MediaError, MediaLimits, decode_media
@@ -35,6 +36,25 @@ _SECRET = re.compile(r"sk-(?:proj-)?[A-Za-z0-9]{8,}")
 # Above the aiohttp client's 15 s keep-alive, so no client reuses a connection the server is closing.
 HEADER_TIMEOUT_S = 30.0
 log = logging.getLogger("assetgen.serve")
+
+
+QUESTION_CHARS = 4_000
+"""The longest question read back from Japanese or Chinese; of a longer text only its last line is (a document
+comes before the question)."""
+
+
+def in_english(text: str) -> str:
+    """A question asked in Japanese or Chinese (issue #35) read back into the English one its templates came
+    from (assetgen/media/lang.py), so the solver's English patterns answer it; only the question is read, never
+    a document sent before it, and an English text is returned as is."""
+    head, question = "", text
+    if len(text) > QUESTION_CHARS:
+        before, newline, question = text.rpartition("\n")
+        head = before + newline
+    if len(question) > QUESTION_CHARS:
+        return text
+    lang = detect(question)
+    return text if lang == "en" else head + to_english(question, lang)
 
 
 @dataclass
@@ -237,6 +257,7 @@ class Reference:
 
     def _compose(self, body, text, images, clips) -> tuple[str, str, list[dict]]:
         """(reasoning, answer, tool calls) before any token budget is applied."""
+        text = in_english(text)
         calls: list[dict] = []
         if images or clips:
             answer = solve(text, images, clips)

@@ -1,0 +1,123 @@
+"""Questions in Japanese and Chinese (issue #35): templates, pairing, limits counted in characters."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from assetgen.dataset.records import Case
+from assetgen.generate.build import Job, generate, plain, plan
+from assetgen.generate.registry import all_families
+from assetgen.generate.rng import case_rng
+from assetgen.media.lang import answered_in_other_language, localize, paired_id, parse_langs, script, to_english
+from graders.constraints import constraint
+
+# four or more Latin words in a row: an English sentence (or most of one) left in a ja/zh prompt
+ENGLISH = re.compile(r"[A-Za-z']+(?:[ ,]+[A-Za-z']+){3,}")
+# Latin runs a ja/zh prompt keeps on purpose: the syllogism's answer words and a function's own text
+ALLOWED = ("true, false, cannot be determined", "left or right")
+CHANGED_TRUTH = {"instructions"}  # a word limit becomes a character limit: its English prompt differs
+
+
+def scenes(name, family, n=6):
+    for index in range(n):
+        yield plain(family.sample(case_rng(0, name, index), family.resolve_knobs({})))
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh"])
+@pytest.mark.parametrize("name", sorted(all_families()))
+def test_every_family_asks_in_the_language(name, lang):
+    family = all_families()[name]
+    for scene in scenes(name, family):
+        english = family.question(scene)
+        asked = family.question_in(scene, lang)
+        for text in (asked.prompt, asked.system_prompt or ""):
+            leaks = [m for m in ENGLISH.findall(text) if m not in ALLOWED]
+            assert not leaks, f"{name} {lang}: English left in {text!r}: {leaks}"
+        assert script(asked.prompt) == "cjk"
+        if name not in CHANGED_TRUTH:
+            assert asked.truth == english.truth and asked.grader == english.grader
+            assert to_english(asked.prompt, lang) == english.prompt  # the reference endpoint reads it back
+
+
+def test_same_seed_same_scene_and_truth_ids_pair():
+    jobs = plan("golden", 0, None, langs=("en", "ja", "zh"))
+    assert [j.lang for j in jobs[:3]] == ["en", "ja", "zh"] and len(jobs) == 3 * len(plan("golden", 0, None))
+    en, ja = generate(jobs[0]).case, generate(jobs[1]).case
+    assert ja.id == en.id + "-ja" and paired_id(ja.id, "ja") == en.id and ja.lang == "ja"
+    assert (ja.scene, ja.truth, ja.knobs) == (en.scene, en.truth, en.knobs)
+    assert [f.sha256 for f in ja.files] == [f.sha256 for f in en.files]
+    assert ja.prompt != en.prompt
+
+
+def test_english_cases_keep_their_bytes_and_old_records_load():
+    case = generate(Job("color_grid", 0, 0, {})).case
+    line = case.to_json()
+    assert '"lang"' not in line  # the golden set's hashes do not move
+    data = json.loads(line)
+    assert Case.model_validate(data).lang == "en"
+    ja = generate(Job("color_grid", 0, 0, {}, lang="ja")).case
+    assert json.loads(ja.to_json())["lang"] == "ja"
+    with pytest.raises(ValueError):
+        Case.model_validate(data | {"lang": "fr"})
+
+
+def test_parse_langs():
+    assert parse_langs(None) == ("en",)
+    assert parse_langs(["ja", "en"]) == ("en", "ja")
+    assert parse_langs(["all"]) == ("en", "ja", "zh")
+    assert parse_langs(["zh,ja"]) == ("ja", "zh")
+    with pytest.raises(ValueError, match="unknown language"):
+        parse_langs(["fr"])
+
+
+def test_options_keep_their_letters():
+    text = "In which direction does the ball move in this video? (A) left to right (B) right to left"
+    ja = localize(text, "ja")
+    assert ja == "この動画で、ボールはどの方向に動いていますか？(A) 左から右 (B) 右から左"
+    assert to_english(ja) == text
+
+
+def test_word_limit_becomes_a_character_limit_in_cjk():
+    family = all_families()["instructions"]
+    scene = {"task": "max_words", "topic": "a rainbow", "limit": 10}
+    q = family.question_in(scene, "ja")
+    assert q.prompt == "虹について30文字以内で説明してください。"
+    assert q.truth.value["limit"] == 30 and q.grader.args["unit"] == "chars"
+    short = constraint(q.truth, "虹は雨粒で光が屈折してできる。", q.grader.args)
+    assert short.passed
+    long = constraint(q.truth, "虹は" + "とても" * 20 + "きれいな光の帯です。", q.grader.args)
+    assert not long.passed and "over the limit" in long.explanation
+    english = family.question_in(scene, "en")
+    assert english.truth.value["limit"] == 10 and "unit" not in english.grader.args
+
+
+def test_fifty_characters_counts_characters():
+    family = all_families()["instructions"]
+    q = family.question_in({"task": "max_chars", "topic": "photosynthesis", "limit": 50}, "ja")
+    assert q.prompt == "光合成について50文字以内で説明してください。"
+    assert constraint(q.truth, "植物が光のエネルギーで二酸化炭素と水から糖を作る働き。", q.grader.args).passed
+    assert not constraint(q.truth, "植物" * 30, q.grader.args).passed
+
+
+def test_forbidden_words_and_list_counts_in_cjk():
+    family = all_families()["instructions"]
+    q = family.question_in({"task": "forbidden_words", "topic": "winter", "words": ["snow", "cold", "freeze"]}, "ja")
+    assert "「雪」「寒い」「凍る」" in q.prompt and q.truth.value["words"] == ["雪", "寒い", "凍る"]
+    assert not constraint(q.truth, "冬は雪が積もり、道が白くなる季節です。", q.grader.args).passed
+    assert constraint(q.truth, "冬は霜が降りて、吐く息が白く見える季節です。", q.grader.args).passed
+    n = family.question_in({"task": "exact_count", "things": "fruits", "count": 3}, "zh")
+    assert n.prompt == "请正好列出3种水果，每行一个。"
+    assert constraint(n.truth, "苹果\n香蕉\n橙子", n.grader.args).passed
+    assert constraint(n.truth, "苹果、香蕉、橙子", n.grader.args).passed
+    assert not constraint(n.truth, "苹果、香蕉", n.grader.args).passed
+
+
+def test_script_detector():
+    assert answered_in_other_language("赤です", "ja") is False
+    assert answered_in_other_language("It is red.", "ja") is True
+    assert answered_in_other_language("42", "zh") is None
+    assert answered_in_other_language("(B)", "zh") is None
+    assert answered_in_other_language("红色", "en") is True
