@@ -136,10 +136,11 @@ def build(out, suite, per_family, seed, workers, families, knob_args, check, ver
 
         if out is None or check or verify or ray_shared_out or workers != 1:
             _fail("--as-hf-parquet needs --out, and takes neither --check, --verify, --ray-shared-out nor --workers")
-        total = len(plan(suite, seed, per_family, families=families, knobs=knobs))
+        total = len(plan(suite, seed, per_family, families=families, knobs=knobs, langs=langs))
         with _progress(total, "building parquet") as bar:
             paths = export_hf_shards(out, suite=suite, seed=seed, per_family=per_family, families=families,
-                                     knobs=knobs, shard_size=shard_size or 1000, ray=ray, progress=bar.update)
+                                     knobs=knobs, shard_size=shard_size or 1000, ray=ray, progress=bar.update,
+                                     langs=langs)
         click.echo(f"wrote {total} cases as {len(paths)} parquet shard(s) into {out}")
         return
     root = out or default_golden()
@@ -378,8 +379,10 @@ def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat
               help="How clips are sent [default: video_url; with --preset, jpeg-sequence of 8 frames].")
 @click.option("--num-frames", type=int, default=None, help="Frames per clip, as for eval.")
 @click.option("--timeout", type=float, default=300.0, show_default=True, help="Seconds per attempt.")
+@click.option("--lang", "langs", multiple=True, metavar="LANG",
+              help="Ask in en, ja, zh or all (repeatable; default en): each language a series of its own.")
 def sweep_command(families, knob_range, fixed_args, preset, per_level, variants, seed, out, endpoint, model, api_key,
-                  concurrency, max_tokens, video_mode, num_frames, timeout) -> None:
+                  concurrency, max_tokens, video_mode, num_frames, timeout, langs) -> None:
     """Accuracy against a knob's level, per family: where does the endpoint stop seeing?"""
     from assetgen.generate.sweep_plan import PRESET_PER_LEVEL, PRESET_REQUEST, Series, parse_fixed, parse_knob_range
     from assetgen.generate.sweep_plan import preset as preset_series
@@ -403,7 +406,7 @@ def sweep_command(families, knob_range, fixed_args, preset, per_level, variants,
     options = SweepOptions(
         series=series, per_level=per_level or (PRESET_PER_LEVEL if preset else 3), seed=seed, variants=variants,
         out=out, preset=preset, endpoint=endpoint, model=model, api_key=resolve_key(api_key),
-        concurrency=concurrency, timeout=timeout,
+        concurrency=concurrency, timeout=timeout, langs=_langs(langs),
         request=RequestOptions(model="", max_tokens=max_tokens, video_mode=video_mode or "video_url",
                                num_frames=num_frames))
     result = run_sweep(options, notify=lambda line: click.echo(line, err=True))
@@ -526,11 +529,14 @@ def probe_resolution_command(**kwargs) -> None:
               help="Frames per clip where a harness gets clips as images (inspect, lmms-eval), uniformly sampled "
                    "with the first and the last included, as eval's --num-frames. [default: every frame]")
 @click.option("--model", default="default", show_default=True, help="Model name in openai request bodies.")
-def export_command(fmt, out, golden, frames, model) -> None:
+@click.option("--lang", "langs", multiple=True, metavar="LANG",
+              help="Only the cases asked in en, ja, zh or all (repeatable; default every case of the folder).")
+def export_command(fmt, out, golden, frames, model, langs) -> None:
     """Export the golden set for other harnesses (Inspect AI, lmms-eval, HF datasets, OpenAI batch)."""
     from assetgen.export.formats import export
 
-    click.echo(f"exported {fmt} to {export(fmt, out, golden=golden, frames=frames, model=model)}")
+    chosen = _langs(langs) if langs else None
+    click.echo(f"exported {fmt} to {export(fmt, out, golden=golden, frames=frames, model=model, langs=chosen)}")
 
 
 @main.command("report")
