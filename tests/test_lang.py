@@ -121,3 +121,121 @@ def test_script_detector():
     assert answered_in_other_language("42", "zh") is None
     assert answered_in_other_language("(B)", "zh") is None
     assert answered_in_other_language("红色", "en") is True
+
+
+# --- the reference endpoint reads ja/zh questions; the report puts the languages side by side ---------------------
+
+def _pixels(built):
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    return [np.asarray(Image.open(io.BytesIO(data)).convert("RGB")) for path, data in built.blobs.items()
+            if path.endswith(".png")]
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh"])
+@pytest.mark.parametrize("family,knobs", [("color_grid", {"question": "count"}), ("shapes", {"question": "leftmost"}),
+                                          ("circle_overlap", {}), ("shape_compare", {"images": 3})])
+def test_reference_endpoint_answers_the_question_asked_in_the_language(family, knobs, lang):
+    from assetgen.reference.server import in_english
+    from assetgen.reference.solver import CANNOT, solve
+
+    english, asked = generate(Job(family, 1, 0, knobs)), generate(Job(family, 1, 0, knobs, lang=lang))
+    assert in_english(asked.case.prompt) == english.case.prompt
+    answer = solve(in_english(asked.case.prompt), _pixels(asked), [])
+    assert answer != CANNOT and answer == solve(english.case.prompt, _pixels(english), [])
+
+
+def test_a_document_before_the_question_is_not_read():
+    from assetgen.reference.server import in_english
+
+    document = "あ" * 5000  # a long text before the question: only the question's line is read back
+    assert in_english(document + "\n7 × 8 はいくつですか？数字だけで答えてください。") == \
+        document + "\nWhat is 7 × 8? Answer with the number only."
+
+
+def _fake_report():
+    from types import SimpleNamespace as NS
+
+    cases, grades = {}, []
+    outcomes = {"en": [1, 1, 1, 1, 0, 1], "ja": [1, 0, 0, 0, 0, 1]}  # four flips right→wrong, one both wrong
+    for lang, results in outcomes.items():
+        for k, ok in enumerate(results):
+            cid = f"color_grid-s0-{k:04d}" + ("" if lang == "en" else "-ja")
+            cases[cid] = NS(category="single_image" if k < 3 else "ocr", lang=lang)
+            content = "赤です" if lang == "ja" and k != 1 else "red" if lang == "ja" else "It is red."
+            grades.append((NS(case_id=cid, repeat=0, thinking_label="server-default", content=content),
+                           NS(verdict="correct" if ok else "incorrect")))
+    return NS(cases=cases, graded=lambda label=None: grades)
+
+
+def test_languages_section_pairs_cases_and_counts_other_scripts():
+    from assetgen.report.languages import languages, languages_grid, languages_notes
+
+    table = languages(_fake_report())
+    header, rows = languages_grid(table)
+    assert header == ["Category", "English (en) 95% CI", "Japanese (ja) 95% CI"]
+    assert rows[-1][0] == "Total" and rows[-1][1].startswith("83%") and rows[-1][2].startswith("33%")
+    test = table.tests["ja"]
+    assert test.pairs == 6 and len(test.right_to_wrong) == 3 and not test.wrong_to_right
+    notes = languages_notes(table)
+    assert "exact McNemar p = 0.25" in notes[0] and "right in en, wrong in ja" in notes[0]
+    assert "Japanese 1/6" in notes[1] and "English 0/6" in notes[1]
+
+
+def test_one_language_has_no_section():
+    from assetgen.report.languages import languages
+
+    report = _fake_report()
+    english = {k: v for k, v in report.cases.items() if v.lang == "en"}
+    only = [(r, g) for r, g in report.graded() if r.case_id in english]
+    report.graded = lambda label=None: only
+    assert languages(report) is None
+
+
+def test_sweep_asks_each_language_as_its_own_series():
+    from assetgen.generate.sweep_plan import Series, sweep_jobs
+
+    jobs, planned = sweep_jobs([Series("color_grid", "gap", (0, 4), {"question": "count"})], 1, 0,
+                               langs=("en", "zh"))
+    assert [(j.index, j.lang) for j in jobs] == [(0, "en"), (0, "zh"), (1, "en"), (1, "zh")]
+    assert [p.series for p in planned] == ["color_grid.gap", "color_grid.gap [zh]"] * 2
+    assert planned[1].case_id == planned[0].case_id + "-zh"
+
+
+def test_export_carries_and_selects_the_language(tmp_path):
+    from assetgen.errors import AssetgenError
+    from assetgen.export.formats import export
+    from assetgen.generate.build import build
+
+    suite = tmp_path / "suite"
+    build(suite, suite="full", per_family=1, families=("color_grid",), langs=("en", "ja"))
+    out = export("inspect", tmp_path / "inspect", golden=suite, langs=("ja",))
+    text = "".join(p.read_text() for p in out.rglob("*.jsonl"))
+    assert '"lang": "ja"' in text and '"lang": "en"' not in text
+    with pytest.raises(AssetgenError, match="no case in zh"):
+        export("inspect", tmp_path / "x", golden=suite, langs=("zh",))
+    with pytest.raises(AssetgenError, match="copies the suite folder whole"):
+        export("jsonl", tmp_path / "y", golden=suite, langs=("ja",))
+
+
+@pytest.mark.slow
+def test_golden_variants_are_built_from_the_golden_set_and_checked(tmp_path):
+    """The golden set's ja and zh variants: its English cases byte for byte, each followed by the same case in
+    Japanese and Chinese sharing its media; `build --check` rebuilds them in their languages and finds no drift."""
+    from assetgen.dataset.golden import default_golden, read_manifest
+    from assetgen.generate.build import build
+    from assetgen.generate.check import check
+
+    folder = tmp_path / "golden-i18n"
+    build(folder, suite="golden", langs=("en", "ja", "zh"))
+    lines = (folder / "cases.jsonl").read_text(encoding="utf-8").splitlines()
+    golden = (default_golden() / "cases.jsonl").read_text(encoding="utf-8").splitlines()
+    assert lines[0::3] == golden
+    ja = [Case.model_validate_json(line) for line in lines[1::3]]
+    assert all(c.lang == "ja" and c.id.endswith("-ja") for c in ja)
+    assert [f.path for f in ja[0].files] == [f.path for f in Case.model_validate_json(golden[0]).files]
+    assert read_manifest(folder).langs == ["en", "ja", "zh"]
+    assert check(folder) == []

@@ -154,8 +154,14 @@ class Manifest(BaseModel):
         "cases-00000.jsonl, cases-00001.jsonl, ... (every shard but the last holds exactly this many) and the "
         "media of shard k under assets/0000k/.")
 
+    langs: list[Lang] = Field(default_factory=lambda: ["en"], description="Question languages the suite was built "
+                              "in (issue #35), each case followed by the same case in the next; absent: English.")
+
     def to_json(self) -> str:
         """The manifest as written to disk; `shard_size` only when sharded, so older readers refuse a
-        sharded suite instead of misreading it, and unsharded manifests keep their bytes."""
-        data = self.model_dump(exclude={"shard_size"} if self.shard_size is None else set())
+        sharded suite instead of misreading it, and unsharded manifests keep their bytes (`langs` only
+        when not English alone, likewise)."""
+        exclude = ({"shard_size"} if self.shard_size is None else set()) | (
+            {"langs"} if self.langs == ["en"] else set())
+        data = self.model_dump(exclude=exclude)
         return json.dumps(data, indent=2) + "\n"

@@ -101,7 +101,8 @@ def generate(job: Job) -> Built:
     """Draw one case. Pure: the same job gives the same case and bytes in any process."""
     family = get_family(job.family)
     knobs = family.resolve_knobs(job.knobs)
-    cid = case_id(job.family, job.seed, job.index) + lang_suffix(job.lang)
+    base = case_id(job.family, job.seed, job.index)  # media are named by it: every language shares them
+    cid = base + lang_suffix(job.lang)
     try:
         draw = 0 if family.shared_draw else job.index
         scene = plain(family.sample(case_rng(job.seed, job.family, draw), knobs))
@@ -110,7 +111,7 @@ def generate(job: Job) -> Built:
     question = family.question_in(scene, job.lang)
     files, blobs = [], {}
     folder = "assets" if job.shard is None else shard_assets(job.shard)
-    for path, media_type, role, data in media_blobs(family, scene, cid, folder):
+    for path, media_type, role, data in media_blobs(family, scene, base, folder):
         files.append(FileRef(path=path, media_type=media_type, sha256=sha256(data), size=len(data), role=role))
         blobs[path] = data
     case = Case(
@@ -228,4 +229,4 @@ def build(out: str | Path, *, suite: str = "golden", seed: int = 0, per_family: 
         return staging.finish(lambda files, count: Manifest(
             assetgen_version=__version__, suite=suite, seed=seed, per_family=per_family if suite == "full" else None,
             families=list(families), knobs=knobs or {}, libraries=library_versions(), case_count=count,
-            files=files, shard_size=shard_size))
+            files=files, shard_size=shard_size, langs=list(langs)))
