@@ -239,3 +239,13 @@ def test_golden_variants_are_built_from_the_golden_set_and_checked(tmp_path):
     assert [f.path for f in ja[0].files] == [f.path for f in Case.model_validate_json(golden[0]).files]
     assert read_manifest(folder).langs == ["en", "ja", "zh"]
     assert check(folder) == []
+
+
+def test_a_case_in_another_language_is_no_variant_of_it():
+    from types import SimpleNamespace as NS
+
+    from assetgen.report.variants import worst_case
+
+    cases = {cid: NS(family="color_grid", index=0, knobs={"question": "count"}, lang=lang, category="single_image")
+             for cid, lang in (("color_grid-s0-0000", "en"), ("color_grid-s0-0000-ja", "ja"))}
+    assert worst_case(NS(cases=cases, graded=lambda label=None: [])) is None
