@@ -10,6 +10,8 @@ Three corpora under tests/data/grading/ (see its README):
   extracted option equals theirs. Reported apart: rows whose published parse contradicts the one letter
   the answer states (publisher_parse_suspect), rows whose parse is wrong by graders/POLICY.md
   (reference_defect, with its reason), and BLINK Counting rows, whose option texts are not public.
+- fresh_classes.jsonl: answers of the classes issue #32 names (label styles, wrappers, other languages, cut
+  answers), each with its own case and a careful human's verdict; printed first, per class.
 - real_mc_2.jsonl.gz to real_mc_10.jsonl.gz: a second to a tenth draw of such answers
   from the same releases, no row repeating an earlier draw's; real_mc_11.jsonl.gz to real_mc_15.jsonl.gz: five
   draws from other releases (M3CoT, TempCompass, A-OKVQA, CMMMU, PuzzleVQA); real_mc_16.jsonl.gz: a sixteenth
@@ -220,6 +222,37 @@ def real_mc_agreement(show: int, corpus: str = "real_mc.jsonl.gz") -> dict[str, 
     return {**{h: {k: agree[h][k] for k in ("trusted", "adjudicated")} for h in HALVES}, "rows": trusted_rows}
 
 
+FRESH = {"fresh_classes.jsonl": "fresh classes (issue #32, all looked at)",
+         "fresh_classes_2.jsonl": "fresh classes, second set (written after the rules, not used to make them)"}
+
+
+def fresh_agreement(show: int, name: str = "fresh_classes.jsonl") -> None:
+    """fresh_classes.jsonl (issue #32): answers of the classes the development corpora lacked (option label styles,
+    wrappers, other languages, cut answers, the policy's own examples), each row with its own case. Written by the
+    rules' author to measure first sight before making rules for them, so all of it is looked at: its figure
+    checks the rules hold, the held-back corpora above say whether they generalise. fresh_classes_2.jsonl was
+    written after the rules and labelled before they were run on it: its first figure is their first sight."""
+    path = DATA / name
+    if not path.exists():
+        return
+    per: dict[str, Counter] = defaultdict(Counter)
+    misses = []
+    for row in map(json.loads, filter(None, path.read_text("utf-8").splitlines())):
+        g = grade(row["case"], row["response"])
+        human = row["human"]
+        same = g.verdict == human["verdict"] and (human["verdict"] == "correct" or g.cause == human["cause"])
+        per[row["class"]][same] += 1
+        per["all"][same] += 1
+        if not same:
+            misses.append((row, g))
+    print(f"{FRESH[name]}: verdict and cause agreement "
+          + ", ".join(f"{k} {ratio(c)}" for k, c in sorted(per.items())))
+    for row, g in misses[:show]:
+        human = row["human"]
+        print(f"    {row['id']}: human {human['verdict']}/{human['cause']}; grader {g.verdict}/{g.cause}: "
+              f"{g.explanation} <- {row['response']['content'][:80]!r}")
+
+
 READINGS = {"held-back": ("real_mc_adjudicated.jsonl", "real_mc_adjudicated_2.jsonl"),
             "looked-at": ("real_mc_looked_1.jsonl", "real_mc_looked_2.jsonl")}
 # a third reader's reading of the rows the first two read differently (and as many they read alike, as a control)
@@ -284,6 +317,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--show", type=int, default=0, help="print this many disagreements per corpus")
     args = parser.parse_args()
+    for name in FRESH:
+        fresh_agreement(args.show, name)
     first = realistic_agreement(args.show)
     draws = [real_mc_agreement(args.show, corpus) for corpus in REAL_MC]
     for name in HALVES:

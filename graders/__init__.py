@@ -9,7 +9,7 @@ Stands alone: imports neither `assetgen` nor any rendering library, so other har
 # The graders' own version, apart from assetgen's: their rules decide what counts as right, so a figure compares
 # with another only when both were graded by the same graders. Bump it when a grade can change (major: a verdict or
 # cause changes meaning; minor: a rule grades more answers as the policy says; patch: no grade changes).
-__version__ = "2.0.0"
+__version__ = "2.1.0"
 
 from graders.frames import FrameEstimate, estimate_frames
 from graders.grading import grade, grade_many
@@ -29,12 +29,14 @@ from graders.records import (
     Usage,
 )
 from graders.registry import Match, get_grader, grader, grader_names
+from graders.rules import RULES
 from graders.summary import CATEGORY_ORDER, CategoryRow, Summary, category_key, format_summary, summarize
 
 __all__ = [
     "CATEGORY_ORDER",
     "CAUSES",
     "FORMAT_VERSION",
+    "RULES",
     "ApparentAnswer",
     "CaseSpec",
     "CategoryRow",

@@ -8,8 +8,8 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from graders import labelstyle, spans
 from graders import options as O
-from graders import spans
 from graders.normalize import has_any
 from graders.records import Truth
 from graders.registry import Match, grader
@@ -711,7 +711,14 @@ def _exact_option(said: str, options: O.OptionSet) -> int | None:
     """The option whose whole text the whole answer (`said`: its _plain_option) is, if exactly one is."""
     said = _CJK_WORDS.get(said, said)
     hits = _options_by_text(options.options).get(said, ()) if said else ()
+    if not hits and " " in said:  # '30 mm clockwise' for '30mm clockwise': a space is no difference
+        hits = _options_by_text(_spaceless(options.options)).get(said.replace(" ", ""), ())
     return hits[0] if len(hits) == 1 else None
+
+
+@lru_cache(maxsize=256)
+def _spaceless(options: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(o.replace(" ", "") for o in options)
 
 
 _ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii")
@@ -1296,6 +1303,9 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     choices = tuple(truth.choices or ())
     want = str(truth.value)
     question, label = _option_label(args.get("question"))
+    # 4.6: options labelled '(a)', '1.', 'i.', 'Option A:' … and answers naming them so, or by their place ('the
+    # second one'), read as the canonical letters; the rules below run on the result
+    question, answer = labelstyle.canonical(question, choices, answer)
     letters = _LETTERS[: len(choices)]
     options, shown, yes_no, scenery, names, verdicts, true_false, unknown, negative = _setup(choices, question)
 
@@ -1304,6 +1314,7 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         return Match(float(letter == want), letter == want, letter, f"chose ({letter}) {text}", details={"place": how})
 
     answer = _SPECIAL_TOKENS.sub("", answer) if "<" in answer else answer  # '<s> A': LLaVA's start token
+    answer = spans.unwrapped(answer, markers=False)  # '**B**', '\\boxed{左}': the value alone (2.1)
     if "\\" in answer or "$" in answer:  # 'Answer: \( \text{A} \)': a letter in LaTeX is the letter (4.1)
         answer = _LATEX_LETTER.sub(lambda m: m.group(1) or m.group(2), answer)
     echoed = max(answer.find("[Choices]"), answer.find("Choices:"))
@@ -1329,10 +1340,14 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         # 'B' for options that are letters in another order ('C', 'D', 'A', 'B'): the letter, as asked (4.1)
         if all(len(c.strip()) == 1 for c in choices):
             return chose(bare.group(1), "lead")
-    glued = _DIGIT_GLUED.match(answer) if shown and answer[:6].lstrip()[:1].isdigit() else None
+    value = spans.unwrapped(answer) if len(answer) <= 300 else answer  # 'Answer: 2C' is read as '2C' is
+    glued = _DIGIT_GLUED.match(value) if shown and value[:6].lstrip()[:1].isdigit() else None
     if glued and glued.group(1) in letters and glued.group(0).strip().lower() not in verdicts:
         return chose(glued.group(1), "lead")  # '2C' on the first line: the letter, after a stray item number (4.1)
-    said = _plain_option(answer) if len(answer) <= 300 else ""
+    # the whole answer, as a value: 'Answer: 16:00' and '答え：左' are read as '16:00' and '左' are (2.1)
+    if value is not answer and _letter_patterns(letters)[0].match(value):
+        value = answer  # 'Answer: B': a letter, read as the letters are below, not as an option whose text is 'B'
+    said = _plain_option(value) if len(answer) <= 300 else ""
     whole = _exact_option(said, options) if said else None
     if whole is not None:  # the answer is an option's own text ('None of these', 'Central, Southern, …')
         return chose(_LETTERS[whole], "lead")
@@ -1422,7 +1437,8 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
             undecided = True
             break  # 'It is not possible to determine which …': what the rest describes is not chosen (where an option
             # says the answer cannot be known, the sentence names that one, below)
-        if place.kind in ("boxed", "marker") and 2 <= len(place.text) <= 120 and \
+        if place.kind in ("boxed", "marker") and (2 <= len(place.text) or not place.text.isascii()) and \
+                len(place.text) <= 120 and \
                 not _letter_patterns(letters)[0].match(place.text):
             exact = _exact_option(_plain_option(place.text), options)
             if exact is not None:  # '\boxed{(-2,0)}', 'The answer is one.': an option's whole text, not also '(2,0)'

@@ -51,7 +51,10 @@ def split_reasoning(content: str | None, reasoning: str | None = None) -> Split:
 
 
 _EXPLICIT = re.compile(
-    r"(?:final\s+answer|answer|result|solution|solutions)[ \t]*(?:is|:|=|-)[ \t:]*(.+)", re.IGNORECASE)
+    r"(?:(?:final\s+answer|answer|result|solution|solutions)[ \t]*(?:is|:|=|-)|"
+    # '答案：', '答え：', '答えは', '正解は', '정답:', 'Respuesta:', 'Réponse :', 'Antwort:', 'Resposta:', 'Ответ:'
+    r"答案\s*[是为為:：]|答え\s*(?:は|[:：])|正解\s*(?:は|[:：])|정답\s*[:：]|"
+    r"(?:respuesta|r[ée]ponse|antwort|resposta|ответ)\s*[:：])[ \t:：]*(.+)", re.IGNORECASE)
 _BOXED = re.compile(r"\\boxed\{((?:[^{}]|\{[^{}]*\})*)\}")
 _BOLD = re.compile(r"\*\*(.+?)\*\*|__(.+?)__", re.DOTALL)
 
@@ -61,13 +64,13 @@ def candidates(answer: str) -> list[str]:
     found: list[str] = []
     boxed = _BOXED.findall(answer)
     if boxed:
-        found.append(boxed[-1])
+        found.append(boxed[-1].strip().strip("`"))  # a code span inside a box or bold is the value: '**`x`**'
     explicit = [m.group(1) for m in _EXPLICIT.finditer(answer)]
     if explicit:
-        found.append(explicit[-1].strip())
+        found.append(explicit[-1].strip().strip("*_").strip())  # '**Answer:** x': the bold ends after the marker
     bold = [a or b for a, b in _BOLD.findall(answer)]
     if bold:
-        found.append(bold[-1])
+        found.append(bold[-1].strip().strip("`"))
     lines = [line.strip() for line in answer.strip().splitlines() if line.strip()]
     if lines:
         found.append(lines[-1])

@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ValidationError
 
-from graders import causes, secrets
+from graders import causes, languages, secrets, spans
 from graders.extract import json_object, split_reasoning
 from graders.matchers import close_enough, truth_items
 from graders.measured import MEASURED
@@ -17,11 +17,14 @@ from graders.measured import check as check_measurement
 from graders.records import FORMAT_VERSION, CaseSpec, Grade, Response
 from graders.refusal import is_refusal
 from graders.registry import Match, get_grader
+from graders.rules import RULES, VERSION
 from graders.sandbox import NotRun
 
 _SERVER_ENDED = ("abort", "error")
 _GRADER_CAUSES = ("tool_in_text", "malformed_arguments", "wrong_tool", "no_tool_call")
 _SINGLE_VALUE = frozenset({"numeric", "exact", "choice", "fuzzy", "keywords"})
+# one value committed to (a description's concepts are parts, credited as written: 6.6)
+_COMMITTED_VALUE = frozenset({"numeric", "exact", "choice", "fuzzy"})
 _GRADE_FIELDS = frozenset(Grade.model_fields)
 # BaseModel's own slots, set through their descriptors (object.__setattr__ would look each one up on every call)
 _SET_DICT = BaseModel.__dict__["__dict__"].__set__
@@ -42,7 +45,7 @@ def _new_grade(case_id: str, grader: str, score: float, verdict: str, cause: str
     _SET_DICT(grade, {"format_version": FORMAT_VERSION, "case_id": case_id, "grader": grader,
                       "score": _bounded_score(score, verdict), "verdict": verdict, "cause": cause,
                       "extracted": extracted, "explanation": (" ".join(text.split()) if "\n" in text else text)[:300],
-                      "frames_consistent": frames})
+                      "frames_consistent": frames, "graders_version": VERSION, "rules_hash": RULES})
     _SET_FIELDS_SET(grade, set(_GRADE_FIELDS))
     _SET_EXTRA(grade, None)
     _SET_PRIVATE(grade, None)
@@ -123,7 +126,8 @@ def _failed(case: Any, exc: Exception) -> Grade:
     problem = " ".join(str(exc).split())[:200]
     where = "unreadable case" if isinstance(exc, ValidationError) else "grader failed"
     return Grade(case_id=str(ident), grader=str(name or "none"), score=0.0, verdict="error", cause=None,
-                 explanation=f"{where}: {type(exc).__name__}: {problem}"[:300])
+                 explanation=f"{where}: {type(exc).__name__}: {problem}"[:300], graders_version=VERSION,
+                 rules_hash=RULES)
 
 
 def bounded(answer: str) -> str:
@@ -162,6 +166,11 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
     if not answer and not calls:
         return _empty(out, split, finish, record, name == "tool_call")
 
+    if name in _CLOSED_VOCABULARY and (name != "exact" or "vocabulary" in grader_args) and (
+            name != "choice" or _english_options(tuple(case.truth.choices or ()))):
+        answer = languages.english(answer)  # 2.7: '图中有五个圆。' is read as '… 5 … circle'
+    elif name in ("exact", "fuzzy"):
+        answer = languages.glossed(answer)  # 2.7: '葡萄（Grapes）' answers the label 'Grapes'
     try:
         args = _args(question, grader_args, calls if name == "tool_call" else None, finish)
         match = get_grader(name)(case.truth, answer, args)
@@ -184,9 +193,40 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
                                          and causes.is_degenerate(answer))
     # a cut answer states only what it states explicitly or leads with; the rest is unfinished (6.4)
     unfinished = finish == "length" and match.details.get("place") in ("sentence", "end")
+    if finish == "length" and match.gave_answer and not unfinished and not looped and name in _COMMITTED_VALUE:
+        # 6.6: a value the finished part of a cut answer does not state is read from its unfinished last sentence
+        # ('… and at the end of the video it is at roughly', '90 × 84 = 7560, and 84 more gives'): not committed
+        done = _finished_part(answer)
+        if done != answer:
+            again = get_grader(name)(case.truth, done, args) if done else None
+            unfinished = again is None or again.extracted is None or (match.passed and not again.passed)
     if match.passed and match.format_ok and not looped and not unfinished:
         return out(match.score, "correct", None, match.extracted, match.explanation)
     return _half_or_more(_shortfall(out, case, record, answer, match, looped, unfinished), match)
+
+
+# graders of closed vocabularies (numbers, colors, shapes, directions, yes/no, options in English): an answer in
+# another language is read in English words first (POLICY.md 2.7); free text and code are read as written
+_CLOSED_VOCABULARY = frozenset({"numeric", "choice", "set", "sequence", "exact", "keywords", "json"})
+
+
+@lru_cache(maxsize=256)
+def _english_options(choices: tuple[str, ...]) -> bool:
+    """Options written in English (ASCII): an answer in another language is read in English words against them;
+    options in another language ('红色') are compared as written."""
+    return all(c.isascii() for c in choices)
+
+
+_SENTENCE_DONE = re.compile(r"[.!?。！？](?=[\s*_)\]\"'”]*(?:\s|$))|\n")
+
+
+def _finished_part(answer: str) -> str:
+    """A cut answer up to the end of its last finished sentence (or line); '' when none finished."""
+    text = answer.rstrip()
+    ends = [m.end() for m in _SENTENCE_DONE.finditer(text)]
+    if not ends:
+        return ""
+    return text if ends[-1] >= len(text) or not text[ends[-1]:].strip(" *_)]\"'”") else text[:ends[-1]]
 
 
 _ABOUT_HALF = 0.4  # a cut answer: 3 of 7 trace steps is about half, 1 of 3 keys is not
@@ -236,6 +276,7 @@ def asked_format(prompt: str) -> str | None:
 
 
 _NO_JSON = "asked for JSON, got none"
+_WRAPPED = re.compile(r"\\(?:boxed|text|textbf|mathrm)\s*\{([^{}]*)\}")
 
 
 def format_problem(answer: str, wanted: str | None) -> str | None:
@@ -244,6 +285,8 @@ def format_problem(answer: str, wanted: str | None) -> str | None:
         return None
     text = answer.strip().strip("*`_").strip()
     if wanted == "one_word":
+        # a wrapper around the one word is no word of its own: '\\boxed{Brown}', 'Answer: brown', '答え：茶色' (2.1)
+        text = _WRAPPED.sub(r"\1", spans.ANSWER_MARKER.sub("", text, count=1)).strip().strip("*`_$").strip()
         words = re.findall(r"[\w-]+", text)
         return None if len(words) == 1 else f"asked for one word, got {len(words)}"
     if wanted == "comma_list":
@@ -354,11 +397,11 @@ def _shortfall(out, case: CaseSpec, record: _Record, answer: str, match: Match, 
 
 
 def _sentence_for_a_value(case: CaseSpec, match: Match) -> bool:
-    """A free-text value read as a whole sentence ('the text is too small to read' for a hostname) is no
-    value of the asked kind: a refusal there is a refusal."""
+    """A free-text value read as a whole sentence ('The text is too small to read.' for a hostname: four words or
+    more, or long) is no value of the asked kind: a refusal there is a refusal (6.5)."""
     said = match.extracted
     return (case.grader.name in ("exact", "fuzzy") and isinstance(said, str)
-            and len(said) > max(30, 2 * len(str(case.truth.value))))
+            and (len(said) > max(30, 2 * len(str(case.truth.value))) or len(said.split()) >= 4))
 
 
 def _frames_note(case: CaseSpec, record: _Record) -> str:
@@ -436,7 +479,8 @@ def grade_many(cases: dict[str, CaseSpec], responses: list[Any]) -> list[Grade]:
         case_id = response.get("case_id") if isinstance(response, dict) else getattr(response, "case_id", None)
         if case_id not in cases:
             grades.append(Grade(case_id=str(case_id), grader="none", score=0.0, verdict="error", cause="transport",
-                                explanation=f"no case {case_id!r} in the golden set"))
+                                explanation=f"no case {case_id!r} in the golden set", graders_version=VERSION,
+                                rules_hash=RULES))
             continue
         grades.append(grade(cases[case_id], response))
     return grades

@@ -79,7 +79,26 @@ def _words_of(text: str) -> frozenset[str]:
 
 @lru_cache(maxsize=4096)
 def _target_pattern(target: str) -> re.Pattern:
-    return re.compile(r"(?<![\w-])" + re.escape(target) + r"(?![\w-])")
+    forms = "|".join(re.escape(f) for f in sorted(_number_forms(target), key=len, reverse=True))
+    return re.compile(r"(?<![\w-])(?:" + forms + r")(?![\w-])")
+
+
+def _number_forms(word: str) -> set[str]:
+    """A one-word label in the singular and the plural: 'Cherry' names the bar 'Cherries', 'Limes' the bar 'Lime'
+    (POLICY 2.6: notation, not another value). Other targets (several words, digits, keys) only as written."""
+    if not (word.isalpha() and word.isascii() and len(word) >= 4):
+        return {word}
+    if word.endswith("ies"):
+        return {word, word[:-3] + "y"}
+    if word.endswith(("ches", "shes", "xes", "sses")):
+        return {word, word[:-2]}
+    if word.endswith("s") and not word.endswith("ss"):
+        return {word, word[:-1]}
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return {word, word[:-1] + "ies"}
+    if word.endswith(("ch", "sh", "x", "ss")):
+        return {word, word + "es"}
+    return {word, word + "s"}
 
 
 _OR_BEFORE = re.compile(r"(?:\bor|/)\s*$")
@@ -123,7 +142,8 @@ def exact(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     all_places = spans.places(answer)
     for place in all_places:
         if norm(place.text) in targets:
-            return Match(1.0, True, place.text.strip(), f"said {N.shorten(place.text)}", details={"place": place.kind})
+            said = place.text.strip().strip("`")  # '**`x`**': a code span in bold or a box is the value
+            return Match(1.0, True, said, f"said {N.shorten(said)}", details={"place": place.kind})
     asked = _question_words(args)
     for place in all_places:
         raw = " ".join(place.text.split())

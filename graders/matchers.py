@@ -112,6 +112,11 @@ _OPERATOR_NEXT = re.compile(r"\s*(?:[*/×÷^)±]|[-+]\s*[\d√(])|[a-z](?![a-z])
 _EQUATION_LEFT = re.compile(r"(?:\d\s*[a-z](?![a-z])|[a-z]\s*[\^²]|[a-z]\s*[-+*/×]\s*[\d(])[^=:$\n]*=\s*$")
 
 
+_BOX = re.compile(r"\\boxed\s*\{([^{}]*)\}")
+_EMPHASIS = re.compile(r"(?<!\d)\*\*|\*\*(?!\d)|__")
+_PLUS_MINUS = re.compile(r"(^|[=:,]|\bor)\s*±\s*(\d+(?:\.\d+)?)(?![\d.]*\s*[-+*/×÷^±√(])")
+
+
 def _formulas_as_symbols(text: str) -> str:
     """LaTeX and 'sqrt(…)' written as the operators they are: '\\frac{-2 \\pm \\sqrt{36}}{4}' is '(-2 ± √(36))/(4)'."""
     if "\\" in text or "sqrt" in text:
@@ -124,7 +129,14 @@ def _stated_numbers(text: str) -> list[float]:
     """Numbers stated as values, not operands of a worked formula: the 'x = 1' assignments when there
     are any (and a list continuing the last one: 'x = -2, 1'), else the numbers no operator touches
     ('(−2 ± √36)/4' states nothing), in LaTeX too (POLICY.md 3.3)."""
-    text = _formulas_as_symbols(N.words_to_digits(N.clean(text)))
+    text = N.words_to_digits(N.clean(text))
+    if "\\boxed" in text:  # 'x = \\boxed{-2}, \\boxed{1}': a box marks its value, it is no operation on it
+        text = _BOX.sub(r"\1", text)
+    if "**" in text or "__" in text:  # '**x = 1**': emphasis, not a power or a product
+        text = _EMPHASIS.sub("", text)
+    text = _formulas_as_symbols(text)
+    if "±" in text:  # 'x = ±8' is both roots: '-8, 8' (not '-2 ± √36', an operation)
+        text = _PLUS_MINUS.sub(r"\1 -\2, \2", text)
     assignments = list(_ASSIGNED.finditer(text))
     if assignments:
         values = [float(m.group(1)) for m in assignments]
@@ -148,6 +160,8 @@ def _item_places(answer: str) -> list[str]:
     """Where a list may be stated, most explicit first: boxed, after a marker or a conclusion, bold,
     the last line; then the whole answer."""
     found = [p.text for p in spans.places(answer) if p.kind in ("boxed", "marker", "total", "conclusion", "bold")]
+    if answer.count("\\boxed") >= 2:  # 'x = \\boxed{-2}, \\boxed{1}': every boxed value, together, first (2.1)
+        found.insert(0, ", ".join(spans.boxed_values(answer)))
     lines = [line.strip() for line in answer.strip().splitlines() if line.strip()]
     return [*found, *lines[-1:], answer]
 

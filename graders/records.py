@@ -185,3 +185,9 @@ class Grade(BaseModel):
     explanation: str = Field(description="One line a person can read.")
     frames_consistent: list[int] | None = Field(
         None, description="For frame_sampling: [low, high] frame counts consistent with the answer.")
+    graders_version: str | None = Field(
+        None, description="graders.__version__ of the graders that made the grade (issue #32); None in grades "
+        "written before it was recorded. Optional, so older grade files still read (FORMAT_VERSION unchanged).")
+    rules_hash: str | None = Field(
+        None, description="graders.rules.RULES: sha256 (12 hex digits) of the graders' .py sources and POLICY.md "
+        "that made the grade, so grades compare only when made by the same rules; None in older grades.")

@@ -35,7 +35,7 @@ _REFUSAL = re.compile(
     # "It's hard to tell from the frames", "the text is too small to read", "I can only see one of them"
     r"|\b(?:it is|it's|it was)\s+(?:too\s+)?(?:hard|difficult|impossible)\s+to\s+"
     r"(?:tell|say|determine|judge|see|read)\b"
-    r"|\btoo\s+(?:small|blurry|blurred|dark|low[- ]resolution|faint|pixelated)\s+to\s+"
+    r"|\btoo\s+(?:small|blurry|blurred|dark|low[- ]resolution|faint|pixelated)\s+(?:for\s+me\s+)?to\s+"
     r"(?:read|see|make out|tell|count)\b"
     r"|\b(?:illegible|not legible|unreadable)\b"
     r"|\bi\s+(?:can|could)\s+only\s+see\s+one\b"

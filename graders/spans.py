@@ -34,7 +34,7 @@ _BOXED = re.compile(r"\\boxed\{((?:[^{}]|\{(?:[^{}]|\{[^{}]*\}){0,100}\}){0,200}
 _MARKUP = re.compile(r"\*\*|__|`+|\\\(|\\\)|\$|^[ \t]*(?:#+|[-*•]|\d{1,2}[.)])[ \t]+(?=\S)", re.MULTILINE)
 # the lookahead holds each marker's first letter: the engine passes other positions without trying every branch
 _MARKER = re.compile(
-    r"(?=[fcoarsbmlvi答故应應选選])(?:"
+    r"(?=[fcoarsbmlvi答故应應选選正정о])(?:"
     # 'the best option is', 'The most logical choice, given the pattern …, is:'
     r"(?:\bfinal answer|\b(?:correct|best|most (?:logical|likely|appropriate|reasonable|plausible|suitable|fitting))"
     r" (?:answer|option|choice|caption|description|situation|scenario)(?: letter)?"
@@ -52,6 +52,10 @@ _MARKER = re.compile(
     # a heading '[Answer]' on its own line, the answer under it
     r"\banswer\][ \t]*\n\s*|"
     # Chinese: '答案是A', '答案：B', '答案选项为(D)', '故选C', '选项为C' (an option named without 'is' is not one)
+    # Japanese and Korean: '答え：B', '答えは5です', '正解は(C)', '정답: C'; and 'Respuesta:', 'Réponse :', 'Antwort:',
+    # 'Resposta:', 'Ответ:' (a colon: 'la respuesta correcta es' is prose, read as a sentence)
+    r"(?:答え|正解)\s*(?:は)?\s*[:：]?\s*|정답\s*(?:은|는)?\s*[:：]?\s*|"
+    r"(?:respuesta|r[ée]ponse|antwort|resposta|ответ)(?: final)?\s*[:：]\s*|"
     r"答案\s*(?:选项|選項)?\s*(?:应该是|應該是|应为|應為|是|为|為)?\s*[:：]?\s*|(?<![对對])[故应應]选\s*|"
     r"(?:选项|選項)\s*(?:应该是|應該是|应为|應為|是|为|為)\s*[:：]?\s*)", re.IGNORECASE)
 # A total: an answer for counts, but a trace's running total is not ("total = 8" on every line).
@@ -71,11 +75,12 @@ _CONCLUSION = re.compile(
     re.IGNORECASE | re.MULTILINE)
 # every English marker holds one of these (the Chinese ones are outside ASCII)
 _MARKER_NEEDLES = ("answer", "option", "result", "solution", "return", "choice", "caption", "description",
-                   "situation", "scenario", "conclusion", "if i ")
+                   "situation", "scenario", "conclusion", "if i ", "respuesta", "reponse", "antwort", "resposta")
 # where in lowercased ASCII text an English marker can start: the engine skips to these, where _MARKER, under
 # IGNORECASE, tries every position ('best option is' starts at 'best', 'most likely situation' at 'most')
 _MARKER_START = re.compile(r"final answer|correct |best |most |option letter|answer|result|solution|return|choice|"
-                           r"logical conclusion|valid conclusion|if i (?:had|have|were) to ")
+                           r"logical conclusion|valid conclusion|if i (?:had|have|were) to |"
+                           r"respuesta|reponse|antwort|resposta")
 _CONCLUSION_NEEDLES = ("so", "thus", "therefore", "hence", "consequently", "overall", "summar", "sum up", "giv", "mak",
                        "mean", "based on", "consider", "from", "conclu", "leaves")
 _CONCLUSION_WORDS = Needles(_CONCLUSION_NEEDLES)
@@ -185,6 +190,38 @@ def _introduces(m: re.Match, lead_end: int) -> bool:
     """'Based on the image, we can see …' opening the answer introduces it; later ('Based on the puzzle, it
     appears that the missing piece is E') it concludes."""
     return m.start() < lead_end and m.group().lstrip()[:12].lower() == "based on the"
+
+
+# a final-answer marker opening the whole answer, bold or not: 'Answer:', '**Answer:**', 'The answer is', '答案：'
+ANSWER_MARKER = re.compile(r"^(?:(?:\*\*|__)?\s*(?:the\s+)?(?:final\s+)?answer(?:\s+is)?\s*:?\s*(?:\*\*|__)?|"
+                           r"答案\s*[是为為:：]?|答え\s*(?:は)?\s*[:：]?|正解\s*(?:は)?\s*[:：]?|정답\s*[:：]|"
+                           r"(?:respuesta|r[ée]ponse|antwort|resposta|ответ)\s*[:：])\s*", re.IGNORECASE)
+_WHOLE_BOX = re.compile(r"\\boxed\s*\{([^{}\n]{1,200})\}|\*\*([^*\n]{1,200})\*\*|__([^_\n]{1,200})__")
+
+
+def unwrapped(answer: str, markers: bool = True) -> str:
+    """A whole answer that is one short value in a wrapper ('**B**', '\\boxed{左}', 'Answer: 16:00', '答え：a',
+    '**Answer:** (C) 4cm'), as the value alone: the wrapper says where the answer is, and here it is all of it, so
+    every rule reads it as it reads the value written bare (2.1). Any other answer is returned as it is."""
+    text = answer.strip()
+    if len(text) > 240 or "\n" in text:
+        return answer
+    inner = text
+    for _ in range(4):  # wrappers in wrappers: '\\boxed{Answer: (A, B, C)}', 'Answer: The answer is (E).'
+        before = inner
+        marked = ANSWER_MARKER.sub("", inner, count=1).strip() if markers and not inner[:1].isdigit() else inner
+        whole = _WHOLE_BOX.fullmatch(marked)
+        inner = marked if markers else inner
+        if whole:
+            inner = next(g for g in whole.groups() if g is not None).strip()
+        if inner == before or not inner:
+            break
+    return inner if inner and inner != text else answer
+
+
+def boxed_values(answer: str) -> list[str]:
+    """Every \\boxed{} value in the answer, in order (a list may box each of its items)."""
+    return _BOXED.findall(answer) if "\\boxed{" in answer else []
 
 
 @lru_cache(maxsize=512)

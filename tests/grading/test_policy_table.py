@@ -444,6 +444,26 @@ COMPOUND = choice("A", ["Option A in the image", "Option B in the image", "All g
 BE_LENGTH = choice("B", ["2", "3", "4", "5"], "如图，在ABCD中，AD＝6，AB＝4，DE平分∠ADC交BC于点E，则BE的长是（）")
 
 
+# cases of issue #32's label styles (POLICY 4.6): options labelled otherwise than '(A)'
+def styled(value, options, prompt, frame, keys, sep=" "):
+    listed = sep.join(f"{frame.format(keys[i])} {o}" for i, o in enumerate(options))
+    return case("choice", value, "choice", prompt=f"{prompt}{sep}{listed}", choices=options)
+
+
+CAR = styled("C", ["red", "blue", "green", "white", "black"], "What is the main color of the car?", "({})", "abcde")
+DOGS = styled("B", ["2", "3", "4", "5"], "How many dogs are in the picture?", "{})", "abcd", "\n")
+PETS = styled("B", ["cat", "dog", "horse", "rabbit"], "Which animal is on the sofa?", "{}.", "1234", "\n")
+SEASONS = styled("C", ["spring", "summer", "autumn", "winter"], "Which season is shown?", "{}.",
+                 ["i", "ii", "iii", "iv"], "\n")
+SHAPE_OPTIONS = styled("D", ["circle", "square", "triangle", "hexagon"], "Which shape is largest?", "Option {}:",
+                       "ABCD")
+RAIN = styled("A", ["yes, it is raining", "no, it is sunny", "cannot tell"], "Is it raining?", "{}:", "ABC", "\n")
+TREE_AGES = styled("C", ["12", "3", "18", "21"], "How old is the tree, in years?", "({})", "1234")
+SQUARE_ROOTS = case("set", ["-8", "8"], "set", {"vocabulary": "number"},
+                    prompt="Solve the equation in this image for x. Give every solution, separated by commas.")
+KITE_COLOR = choice("B", ["red", "blue", "green"], "What color is the kite?")
+
+
 TABLE = [
     # rule-id, case, response, verdict, cause
     # 1 verdicts
@@ -1538,6 +1558,104 @@ TABLE = [
     ("4.4-not-among-the-options-in-chinese", BE_LENGTH,
      ok("因为ED和EB加起来等于4，所以设EB = 2x，ED = 3x。那么5x = 4，EB = 1.6。\n\n"
         "但是这个答案不在选择中，所以题目给的信息可能有误。"),
+     "incorrect", "wrong"),
+    # 6.6 cut before the committed value (issue #32)
+    ("6.6-a-value-only-in-the-cut-sentence", PRODUCT,
+     cut("First, 91 × 84: 90 × 84 = 7560, and 84 more gives 7644 when"), "no_answer", "truncation"),
+    ("6.6-a-wrong-value-only-in-the-cut-sentence", PRODUCT, cut("First, 91 × 84: 90 × 84 = 7560, and 84 more gives"),
+     "no_answer", "truncation"),
+    ("6.6-an-option-only-in-the-cut-sentence", LINEAR_E, cut("Looking at the frames. It is moving down and to the "
+                                                            "right, and at the end it is near the"),
+     "no_answer", "truncation"),
+    ("6.6-a-finished-sentence-states-it", PRODUCT, cut("The answer is 7644. To check: 91 × 84 is"), "correct", None),
+    # 6.5 the policy's own refusal on an exact-text case (issue #32)
+    ("6.5-text-too-small-on-an-exact-text-case", HOST, ok("The text is too small to read."), "no_answer", "refusal"),
+    ("6.5-text-too-small-for-me", HOST, ok("Sorry, the text is too small for me to read."), "no_answer", "refusal"),
+    ("6.5-a-wrong-value-is-no-refusal", HOST, ok("The host is harbor-meadow.external"), "incorrect", "wrong"),
+    # 2.7 other languages (issue #32)
+    ("2.7-chinese-number-word-and-counter", CIRCLES, ok("图中有五个圆。"), "correct", None),
+    ("2.7-japanese-digit-and-counter", CIRCLES, ok("円は5つあります。"), "correct", None),
+    ("2.7-korean-native-number", CIRCLES, ok("원이 다섯 개 있습니다."), "correct", None),
+    ("2.7-spanish-number", CIRCLES, ok("Hay cinco círculos."), "correct", None),
+    ("2.7-russian-number", PURPLE, ok("Фиолетовых клеток шесть."), "correct", None),
+    ("2.7-french-number-of-three-words", case("number", 171, "numeric", prompt="How many dots?"),
+     ok("Il y a cent soixante et onze points."), "correct", None),
+    ("2.7-number-right-after-a-cjk-character", PRODUCT, ok("共7644个"), "correct", None),
+    ("2.7-full-width-digits", PRODUCT, ok("结果是７６４４。"), "correct", None),
+    ("2.7-chinese-numerals", PRODUCT, ok("结果是七千六百四十四。"), "correct", None),
+    ("2.7-chinese-wrong-number", CIRCLES, ok("图中有三个圆。"), "incorrect", "wrong"),
+    ("2.7-chinese-color", RACE, ok("粉色的球先到达。"), "correct", None),
+    ("2.7-japanese-color", RACE, ok("ピンクのボールが先に着きます。"), "correct", None),
+    ("2.7-german-color", RACE, ok("Der rosa Ball."), "correct", None),
+    ("2.7-french-color-that-is-an-english-word", RACE, ok("La balle rose."), "correct", None),
+    ("2.7-english-rose-is-no-color", RACE, ok("The blue ball rose to the line first."), "incorrect", "wrong"),
+    ("2.7-chinese-no", LEFT_OF, ok("不是。"), "correct", None),
+    ("2.7-japanese-no", LEFT_OF, ok("いいえ"), "correct", None),
+    ("2.7-chinese-yes-is-wrong", LEFT_OF, ok("是的。"), "incorrect", "wrong"),
+    ("2.7-chinese-clockwise", SPIN, ok("顺时针"), "correct", None),
+    ("2.7-german-clockwise", SPIN, ok("Im Uhrzeigersinn."), "correct", None),
+    ("2.7-portuguese-counterclockwise", SPIN, ok("Sentido anti-horário."), "incorrect", "wrong"),
+    ("2.7-ideographic-comma-separates-items", MORPH_ASKED, ok("星形、正方形、三角形"), "correct", None),
+    ("2.7-ideographic-comma-wrong-shapes", MORPH_ASKED, ok("六边形、星形、正方形"), "incorrect", "wrong"),
+    ("2.7-spanish-colors-listed", case("sequence", ["brown", "blue", "pink"], "sequence",
+                                       {"vocabulary": "color", "format": "comma_list"},
+                                       prompt="List their colors in order, as a comma-separated list."),
+     ok("marrón, azul, rosa"), "correct", None),
+    ("2.7-chinese-description", ACROSS, ok("一个棕色的球从左向右移动。"), "correct", None),
+    ("2.7-options-in-chinese-are-compared-as-written", choice("A", ["红色", "蓝色"], "球是什么颜色？"), ok("红色"),
+     "correct", None),
+    ("2.7-german-times-in-one-word", FLASHES, ok("Die Lampe blinkt fünfmal."), "correct", None),
+    ("2.7-chinese-ordinal-counter-and-noun", SPEED, ok("第一个视频。"), "correct", None),
+    ("2.7-spanish-ordinal-and-noun", SPEED, ok("En el primer video."), "correct", None),
+    ("2.7-japanese-particle-between-words", RACE, ok("ピンクのボール"), "correct", None),
+    ("2.6-a-label-in-the-singular", LARGEST, ok("Cherry"), "correct", None),
+    ("2.6-a-label-in-the-singular-in-a-sentence", LARGEST, ok("The tallest bar is Cherry."), "correct", None),
+    ("2.6-another-label-in-the-singular", LARGEST, ok("Lime"), "incorrect", "wrong"),
+    ("2.7-a-label-glossed-in-english", LARGEST, ok("最大的是樱桃（Cherries）。"), "correct", None),
+    ("2.7-another-label-glossed", LARGEST, ok("酸橙（Limes）"), "incorrect", "wrong"),
+    # 2.1 wrappers and notation (issue #32)
+    ("2.1-every-boxed-value-of-a-list", ROOTS, ok("x = \\boxed{-2}, \\boxed{1}"), "correct", None),
+    ("2.1-boxed-values-in-latex", ROOTS, ok("$x = \\boxed{-2}$ or $x = \\boxed{1}$"), "correct", None),
+    ("2.1-one-boxed-root-of-two", ROOTS, ok("\\boxed{1}"), "partial", "wrong"),
+    ("2.1-bold-roots", ROOTS, ok("**x = -2, 1**"), "correct", None),
+    ("2.1-plus-minus-is-both-roots", SQUARE_ROOTS, ok("x = ±8"), "correct", None),
+    ("2.1-plus-minus-in-latex", SQUARE_ROOTS, ok("$x = \\pm 8$"), "correct", None),
+    ("2.1-japanese-marker", PRODUCT, ok("答え：7644"), "correct", None),
+    ("2.1-japanese-marker-letter", SIDE, ok("答え：a"), "correct", None),
+    ("2.1-spanish-marker", BLUE, ok("Respuesta: blue"), "correct", None),
+    ("2.1-boxed-whole-answer-in-chinese", SIDE, ok("\\boxed{左}"), "correct", None),
+    ("2.1-marker-before-chinese-option-word", SIDE, ok("Answer: 左"), "correct", None),
+    ("2.1-one-word-after-a-marker-is-one-word", ONE_WORD, ok("Answer: Brown"), "correct", None),
+    ("2.1-one-word-boxed-is-one-word", ONE_WORD, ok("\\boxed{brown}"), "correct", None),
+    ("2.1-code-span-in-bold", HOST, ok("**`harbor-meadow.internal`**"), "correct", None),
+    ("2.1-spacing-is-no-difference", choice("B", ["60mm clockwise", "30mm clockwise", "20 mm clockwise"],
+                                             "How far does the gear turn?"),
+     ok("Answer: 30 mm clockwise."), "correct", None),
+    # 4.6 option label styles (issue #32)
+    ("4.6-lowercase-letter-alone", CAR, ok("c"), "correct", None),
+    ("4.6-lowercase-letter-bracketed", CAR, ok("**(c)**"), "correct", None),
+    ("4.6-lowercase-letter-after-marker", CAR, ok("Answer: c"), "correct", None),
+    ("4.6-lowercase-letter-other-option", CAR, ok("The answer is (b) blue."), "incorrect", "wrong"),
+    ("4.6-lowercase-letter-is-an-article-after-a-marker", CAR, ok("The answer is a car."), "incorrect", "wrong"),
+    ("4.6-closing-paren-label-then-text", DOGS, ok("Answer: b) 3"), "correct", None),
+    ("4.6-number-label-alone", PETS, ok("2"), "correct", None),
+    ("4.6-option-number", PETS, ok("Option 2"), "correct", None),
+    ("4.6-number-label-line", PETS, ok("2. dog"), "correct", None),
+    ("4.6-numbered-step-is-no-label", PETS, ok("1. First, look at the sofa.\n2. The animal has floppy ears.\n"
+                                               "So it is a dog."), "correct", None),
+    ("4.6-roman-label", SEASONS, ok("Answer: iii"), "correct", None),
+    ("4.6-roman-label-other", SEASONS, ok("(ii)"), "incorrect", "wrong"),
+    ("4.6-option-word-label", SHAPE_OPTIONS, ok("Option D"), "correct", None),
+    ("4.6-colon-label-letter", RAIN, ok("A"), "correct", None),
+    ("4.6-number-label-that-is-an-option-text", TREE_AGES, ok("3"), "incorrect", "wrong"),
+    ("4.6-bracketed-number-label", TREE_AGES, ok("(3)"), "correct", None),
+    ("4.6-ordinal-option", KITE_COLOR, ok("I would pick the second option."), "correct", None),
+    ("4.6-ordinal-one-short", KITE_COLOR, ok("The second one."), "correct", None),
+    ("4.6-last-one", SHAPE_OPTIONS, ok("The last one."), "correct", None),
+    ("4.6-label-after-a-verb-of-choosing", CAR, ok("The car looks green to me, so I'd choose c."), "correct", None),
+    ("4.6-an-article-after-a-verb-of-choosing", CAR, ok("I would choose a different angle to tell."), "incorrect",
+     "wrong"),
+    ("4.6-ordinal-reference-is-no-choice", KITE_COLOR, ok("The answer is (C), not what the second option says."),
      "incorrect", "wrong"),
 ]
 

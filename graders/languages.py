@@ -1,0 +1,344 @@
+"""Answers in other languages, read in the closed vocabularies the cases ask about (POLICY.md 2.7).
+
+Models answer in the user's language. The cases ask about closed vocabularies — colors, shapes, directions and
+positions, yes/no, clockwise, ordinals, counts — so an answer in Chinese, Japanese, Korean, Spanish, French,
+German, Portuguese or Russian is read by writing those words as the canonical English ones before the graders' rules
+run: '图中有五个圆。' is read as '图中有 5 个 circle 。'. Numbers are read in words and numerals of those languages
+(〇一二两三…十百千万, 'cent soixante et onze', 'noventa y cuatro', 'шесть', '다섯'), in full-width digits, and right
+after a CJK character ('共7644个'); the ideographic comma '、' separates items. Words that are also English ('rose',
+'links', 'stern') are read as the other language's only where that language's own small words say it is one.
+English text of more than 200 characters with no letter outside ASCII is returned at once, and the words of text
+that holds English words ('the', 'is', 'of') are read as written.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+# --- CJK --------------------------------------------------------------------------------------------------------
+
+_CJK = r"\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af"
+_HAS_CJK = re.compile(f"[{_CJK}]")
+_KANA = re.compile(r"[\u3040-\u30ff]")
+_HANGUL = re.compile(r"[\uac00-\ud7af]")
+# phrases first (a longer one before its parts); Chinese and Japanese share the kanji, but 青 is blue in Japanese
+_PHRASES_ZH = {
+    "逆时针": " counterclockwise ", "反时针": " counterclockwise ", "顺时针": " clockwise ",
+    "从左向右": " from left to right ", "从左到右": " from left to right ", "从左往右": " from left to right ",
+    "从右向左": " from right to left ", "从右到左": " from right to left ", "从右往左": " from right to left ",
+    "从上到下": " from top to bottom ", "从上往下": " from top to bottom ", "从下到上": " from bottom to top ",
+    "从下往上": " from bottom to top ", "左向右": " left to right ", "右向左": " right to left ",
+    "左上": " top left ", "右上": " top right ", "左下": " bottom left ", "右下": " bottom right ",
+    "左边": " left ", "左侧": " left ", "右边": " right ", "右侧": " right ", "向左": " left ", "向右": " right ",
+    "上方": " top ", "顶部": " top ", "下方": " bottom ", "底部": " bottom ", "中间": " center ", "中心": " center ",
+    "粉红色": " pink ", "粉色": " pink ", "粉红": " pink ", "红色": " red ", "绿色": " green ", "蓝色": " blue ",
+    "黄色": " yellow ", "橙色": " orange ", "橘色": " orange ", "紫色": " purple ", "棕色": " brown ",
+    "褐色": " brown ", "咖啡色": " brown ", "黑色": " black ", "白色": " white ", "灰色": " gray ", "青色": " cyan ",
+    "天蓝色": " cyan ", "长方形": " rectangle ", "矩形": " rectangle ", "正方形": " square ", "方形": " square ",
+    "三角形": " triangle ", "菱形": " diamond ", "五角星": " star ", "星形": " star ", "六边形": " hexagon ",
+    "五边形": " pentagon ", "椭圆": " oval ", "圆形": " circle ", "圆圈": " circle ", "圆": " circle ",
+    "球": " ball ", "移动": " moves ", "运动": " moves ", "视频": " video ", "影片": " video ", "图片": " image ",
+    "图像": " image ", "图": " image ",
+    "第一": " first ", "第二": " second ", "第三": " third ", "第四": " fourth ",
+    # Japanese forms without kana in the answer ('円、星形、正方形'): no Chinese word is written so
+    "楕円": " oval ", "円形": " circle ", "円": " circle ", "長方形": " rectangle ", "四角形": " square ",
+    "六角形": " hexagon ", "五角形": " pentagon ", "赤": " red ", "緑": " green ", "黒": " black ",
+}
+_PHRASES_JA = {
+    "反時計回り": " counterclockwise ", "時計回り": " clockwise ", "左から右": " from left to right ",
+    "右から左": " from right to left ", "上から下": " from top to bottom ", "下から上": " from bottom to top ",
+    "左上": " top left ", "右上": " top right ", "左下": " bottom left ", "右下": " bottom right ",
+    "ピンク": " pink ", "オレンジ": " orange ", "シアン": " cyan ", "グレー": " gray ", "ブラウン": " brown ",
+    "パープル": " purple ", "レッド": " red ", "ブルー": " blue ", "グリーン": " green ", "イエロー": " yellow ",
+    "水色": " cyan ", "赤色": " red ", "赤": " red ", "緑色": " green ", "緑": " green ", "青色": " blue ",
+    "青": " blue ", "黄色": " yellow ", "橙色": " orange ", "紫色": " purple ", "紫": " purple ", "茶色": " brown ",
+    "黒色": " black ", "黒": " black ", "白色": " white ", "白": " white ", "灰色": " gray ",
+    "長方形": " rectangle ", "正方形": " square ", "四角形": " square ", "三角形": " triangle ", "ひし形": " diamond ",
+    "菱形": " diamond ", "星形": " star ", "六角形": " hexagon ", "五角形": " pentagon ", "楕円": " oval ",
+    "円形": " circle ", "円": " circle ", "ボール": " ball ", "移動": " moves ", "左": " left ", "右": " right ",
+    "動画": " video ", "ビデオ": " video ", "画像": " image ",
+    "一番目": " first ", "二番目": " second ", "三番目": " third ", "最初": " first ",
+}
+_PHRASES_KO = {
+    "반시계 방향": " counterclockwise ", "반시계방향": " counterclockwise ", "시계 방향": " clockwise ",
+    "시계방향": " clockwise ", "왼쪽에서 오른쪽": " from left to right ", "오른쪽에서 왼쪽": " from right to left ",
+    "위에서 아래": " from top to bottom ", "아래에서 위": " from bottom to top ", "왼쪽": " left ",
+    "오른쪽": " right ", "분홍색": " pink ", "핑크색": " pink ", "핑크": " pink ", "빨간색": " red ",
+    "빨간": " red ", "빨강": " red ", "초록색": " green ", "녹색": " green ", "초록": " green ", "파란색": " blue ",
+    "파란": " blue ", "파랑": " blue ", "노란색": " yellow ", "노란": " yellow ", "주황색": " orange ",
+    "주황": " orange ", "보라색": " purple ", "보라": " purple ", "갈색": " brown ", "검은색": " black ",
+    "검정": " black ", "흰색": " white ", "하얀": " white ", "회색": " gray ", "청록색": " cyan ",
+    "직사각형": " rectangle ", "정사각형": " square ", "삼각형": " triangle ", "마름모": " diamond ",
+    "영상": " video ", "비디오": " video ", "이미지": " image ", "별": " star ", "육각형": " hexagon ",
+    "오각형": " pentagon ", "타원": " oval ", "원이": " circle 이",
+    "원은": " circle 은", "원": " circle ", "공": " ball ", "움직": " moves ",
+    # native Korean counts before a counter ('다섯 개')
+    "하나": " 1 ", "한 개": " 1 개", "둘": " 2 ", "두 개": " 2 개", "셋": " 3 ", "세 개": " 3 개", "넷": " 4 ",
+    "네 개": " 4 개", "다섯": " 5 ", "여섯": " 6 ", "일곱": " 7 ", "여덟": " 8 ", "아홉": " 9 ", "열 개": " 10 개",
+}
+# a word that only leads the answer is a yes or a no ('不是。', 'いいえ', 'Nein.'); inside a sentence '是' is a copula
+_YES_NO_LEAD = re.compile(
+    r"^[\s*\"'“「]*(不是|不对|不|否|没有|いいえ|아니요|아니오|아니|nein|non|não|nao|нет|"
+    r"是的|是|对|有|はい|そうです|예|네|oui|sí|si|ja|sim|да)(?=$|[\s,.!?;:，。！？、」\"'”*])(?!\s*(?:개|個|つ))",
+    re.IGNORECASE)  # '네 개' is four of them, not a yes
+_NO_WORDS = frozenset({"不是", "不对", "不", "否", "没有", "いいえ", "아니요", "아니오", "아니", "nein", "non", "não",
+                       "nao", "нет"})
+
+_CN_DIGITS = {"〇": 0, "零": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
+              "八": 8, "九": 9}
+_CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10_000, "萬": 10_000}
+# a numeral run, not inside a word that only holds one ('一样' same, '一起' together, '之一' one of, '统一' unified)
+_CN_NUMBER = re.compile(r"(?<![之唯统統万萬第])[〇零一二两兩三四五六七八九十百千万萬]+(?![样樣起直些下般点點定旦切])")
+
+
+def _cn_value(run: str) -> int | None:
+    """'七千六百四十四' is 7644, '十二' is 12, '两' is 2; digits alone ('一〇二') are read digit by digit."""
+    if all(c in _CN_DIGITS for c in run):
+        return int("".join(str(_CN_DIGITS[c]) for c in run)) if len(run) > 1 and "两" not in run else \
+            (_CN_DIGITS[run] if len(run) == 1 else None)
+    total, section, digit = 0, 0, None
+    for c in run:
+        if c in _CN_DIGITS:
+            digit = _CN_DIGITS[c]
+        else:
+            unit = _CN_UNITS[c]
+            if unit == 10_000:
+                total += (section + (digit or 0)) * unit
+                section, digit = 0, None
+            else:
+                section += (1 if digit is None else digit) * unit
+                digit = None
+    return total + section + (digit or 0)
+
+
+def _cn_numbers(text: str) -> str:
+    return _CN_NUMBER.sub(lambda m: f" {v} " if (v := _cn_value(m.group())) is not None else m.group(), text)
+
+
+@lru_cache(maxsize=8)
+def _substitution(phrases: tuple[tuple[str, str], ...]) -> tuple[re.Pattern, dict[str, str]]:
+    table = dict(phrases)
+    return re.compile("|".join(re.escape(k) for k in sorted(table, key=len, reverse=True))), table
+
+
+def _replace(text: str, phrases: dict[str, str]) -> str:
+    pattern, table = _substitution(tuple(phrases.items()))
+    return pattern.sub(lambda m: table[m.group()], text)
+
+
+_CJK_DIGIT_GAP = re.compile(rf"(?<=[{_CJK}])(?=\d)|(?<=\d)(?=[{_CJK}])")
+
+
+def _cjk(text: str) -> str:
+    if _HANGUL.search(text):
+        text = _replace(text, _PHRASES_KO)
+    if _KANA.search(text):
+        text = _replace(text, _PHRASES_JA)
+    else:
+        text = _replace(text, _PHRASES_ZH)
+        text = text.replace("左", " left ").replace("右", " right ") if "左" in text or "右" in text else text
+    text = _cn_numbers(text)
+    text = text.replace("、", ", ")  # the ideographic comma separates items
+    text = _CJK_DIGIT_GAP.sub(" ", text)  # '共7644个': the number is a word of its own
+    # a counter or a particle between two words read in English joins them as English does: '第一个视频' is 'first
+    # video', 'ピンクのボール' is 'pink ball'
+    return _JOINER.sub(" ", text)
+
+
+_JOINER = re.compile(r"(?<=[A-Za-z0-9])\s*[的の个個つ개]\s*(?=[A-Za-z0-9])")
+
+
+# --- Latin and Cyrillic scripts ---------------------------------------------------------------------------------
+
+# words of no English meaning, read in any text (word-bounded, any case)
+_WORDS = {
+    # colors
+    "rojo": "red", "roja": "red", "rojos": "red", "verde": "green", "verdes": "green", "azul": "blue",
+    "azules": "blue", "amarillo": "yellow", "amarilla": "yellow", "naranja": "orange", "morado": "purple",
+    "morada": "purple", "púrpura": "purple", "marrón": "brown", "café": "brown", "negro": "black", "negra": "black",
+    "blanco": "white", "blanca": "white", "gris": "gray", "cian": "cyan", "rouge": "red", "vert": "green",
+    "verte": "green", "bleu": "blue", "bleue": "blue", "jaune": "yellow", "marron": "brown", "noir": "black",
+    "noire": "black", "blanc": "white", "blanche": "white", "grise": "gray", "rosa": "pink",
+    "rosado": "pink", "rosada": "pink", "grün": "green", "grüne": "green", "grünen": "green", "blau": "blue",
+    "blaue": "blue", "blauen": "blue", "gelb": "yellow", "gelbe": "yellow", "braun": "brown", "braune": "brown",
+    "braunen": "brown", "schwarz": "black", "schwarze": "black", "weiß": "white", "weiße": "white", "grau": "gray",
+    "graue": "gray", "vermelho": "red", "vermelha": "red", "amarelo": "yellow", "amarela": "yellow",
+    "laranja": "orange", "roxo": "purple", "roxa": "purple", "marrom": "brown", "preto": "black", "preta": "black",
+    "branco": "white", "branca": "white", "cinza": "gray", "красный": "red", "красная": "red", "красного": "red",
+    "зелёный": "green", "зеленый": "green", "зелёная": "green", "синий": "blue", "синяя": "blue", "синего": "blue",
+    "голубой": "cyan", "жёлтый": "yellow", "желтый": "yellow", "жёлтая": "yellow", "оранжевый": "orange",
+    "фиолетовый": "purple", "фиолетовых": "purple", "фиолетовая": "purple", "розовый": "pink", "розовая": "pink",
+    "розового": "pink", "коричневый": "brown", "коричневая": "brown", "чёрный": "black", "черный": "black",
+    "белый": "white", "серый": "gray", "бирюзовый": "cyan",
+    # shapes
+    "círculo": "circle", "círculos": "circle", "circulo": "circle", "circulos": "circle", "cuadrado": "square",
+    "cuadrados": "square", "triángulo": "triangle", "triángulos": "triangle", "estrella": "star",
+    "estrellas": "star", "hexágono": "hexagon", "hexágonos": "hexagon", "rombo": "diamond", "rectángulo": "rectangle",
+    "pentágono": "pentagon", "óvalo": "oval", "cercle": "circle", "cercles": "circle", "carré": "square",
+    "carrés": "square", "étoile": "star", "étoiles": "star", "hexagone": "hexagon", "losange": "diamond",
+    "pentagone": "pentagon", "ovale": "oval", "kreis": "circle", "kreise": "circle", "quadrat": "square",
+    "quadrate": "square", "dreieck": "triangle", "dreiecke": "triangle", "sechseck": "hexagon", "raute": "diamond",
+    "rechteck": "rectangle", "fünfeck": "pentagon", "quadrado": "square", "quadrados": "square",
+    "triângulo": "triangle", "estrela": "star", "estrelas": "star", "losango": "diamond", "retângulo": "rectangle",
+    "круг": "circle", "круга": "circle", "кругов": "circle", "круги": "circle", "квадрат": "square",
+    "квадрата": "square", "треугольник": "triangle", "звезда": "star", "звезды": "star", "шестиугольник": "hexagon",
+    "ромб": "diamond", "прямоугольник": "rectangle", "пятиугольник": "pentagon", "овал": "oval",
+    # things and motions
+    "pelota": "ball", "bola": "ball", "balle": "ball", "kugel": "ball", "мяч": "ball", "шар": "ball",
+    "шарик": "ball", "mueve": "moves", "bouge": "moves", "déplace": "moves", "bewegt": "moves",
+    "movimenta": "moves", "движется": "moves",
+    # directions and positions
+    "izquierda": "left", "derecha": "right", "arriba": "top", "abajo": "bottom", "gauche": "left", "droite": "right",
+    "rechts": "right", "oben": "top", "unten": "bottom", "esquerda": "left", "direita": "right", "cima": "top",
+    "baixo": "bottom", "слева": "left", "справа": "right", "налево": "left", "направо": "right", "вверх": "top",
+    "вниз": "bottom", "сверху": "top", "снизу": "bottom",
+    # ordinals, and what they count ('el primer video', 'das zweite Bild')
+    "primer": "first", "tercer": "third", "tercero": "third", "troisième": "third", "dritte": "third",
+    "dritten": "third", "terceiro": "third", "третий": "third", "vídeo": "video", "vidéo": "video",
+    "imagen": "image", "imagem": "image", "bild": "image", "видео": "video", "primero": "first", "primera": "first",
+    "segundo": "second", "segunda": "second", "premier": "first",
+    "première": "first", "deuxième": "second", "erste": "first", "ersten": "first", "zweite": "second",
+    "zweiten": "second", "primeiro": "first", "первый": "first", "первое": "first", "второй": "second",
+    # numbers
+    "cero": "zero", "uno": "one", "una": "one", "dos": "two", "tres": "three", "cuatro": "four", "cinco": "five",
+    "seis": "six", "siete": "seven", "ocho": "eight", "nueve": "nine", "diez": "ten", "doce": "twelve",
+    "veinte": "twenty", "treinta": "thirty", "cuarenta": "forty", "cincuenta": "fifty", "sesenta": "sixty",
+    "setenta": "seventy", "ochenta": "eighty", "noventa": "ninety", "cien": "hundred", "ciento": "hundred",
+    "mil": "thousand", "deux": "two", "trois": "three", "quatre": "four", "cinq": "five", "huit": "eight",
+    "neuf": "nine", "dix": "ten", "onze": "eleven", "douze": "twelve", "vingt": "twenty", "trente": "thirty",
+    "quarante": "forty", "cinquante": "fifty", "soixante": "sixty", "mille": "thousand", "zwei": "two",
+    "drei": "three", "vier": "four", "fünf": "five", "sechs": "six", "sieben": "seven", "acht": "eight",
+    "neun": "nine", "zehn": "ten", "zwölf": "twelve", "zwanzig": "twenty", "hundert": "hundred",
+    "tausend": "thousand", "uma": "one", "dois": "two", "duas": "two", "três": "three", "quatro": "four",
+    "sete": "seven", "oito": "eight", "nove": "nine", "dez": "ten", "vinte": "twenty",
+    "zéro": "zero", "eins": "one", "doze": "twelve", "cento": "hundred", "trece": "thirteen", "catorce": "fourteen",
+    "quince": "fifteen", "treize": "thirteen", "quatorze": "fourteen", "quinze": "fifteen", "seize": "sixteen",
+    "dreizehn": "thirteen", "vierzehn": "fourteen", "fünfzehn": "fifteen", "одиннадцать": "eleven",
+    "двенадцать": "twelve", "тридцать": "thirty", "сорок": "forty", "пятьдесят": "fifty", "stern": "star",
+    "sterne": "star", "lila": "purple", "rot": "red", "rote": "red", "roten": "red", "ноль": "zero", "один": "one",
+    "одна": "one", "два": "two", "две": "two", "три": "three", "четыре": "four", "пять": "five", "шесть": "six",
+    "семь": "seven", "восемь": "eight", "девять": "nine", "десять": "ten", "двадцать": "twenty", "сто": "hundred",
+}
+# phrases, before the words
+_LATIN_PHRASES = {
+    "sentido contrario a las agujas del reloj": "counterclockwise", "sentido antihorario": "counterclockwise",
+    "sentido horario": "clockwise", "antihorario": "counterclockwise", "anti-horário": "counterclockwise",
+    "antihorário": "counterclockwise", "sentido horário": "clockwise", "horário": "clockwise",
+    "sens inverse des aiguilles d'une montre": "counterclockwise", "sens antihoraire": "counterclockwise",
+    "sens des aiguilles d'une montre": "clockwise", "sens horaire": "clockwise",
+    "gegen den uhrzeigersinn": "counterclockwise", "im uhrzeigersinn": "clockwise", "uhrzeigersinn": "clockwise",
+    "против часовой стрелки": "counterclockwise", "по часовой стрелке": "clockwise",
+    "de izquierda a derecha": "from left to right", "de derecha a izquierda": "from right to left",
+    "de arriba abajo": "from top to bottom", "de arriba a abajo": "from top to bottom",
+    "de abajo arriba": "from bottom to top", "de abajo a arriba": "from bottom to top",
+    "de gauche à droite": "from left to right", "de droite à gauche": "from right to left",
+    "de haut en bas": "from top to bottom", "de bas en haut": "from bottom to top",
+    "von links nach rechts": "from left to right", "von rechts nach links": "from right to left",
+    "von oben nach unten": "from top to bottom", "von unten nach oben": "from bottom to top",
+    "da esquerda para a direita": "from left to right", "da direita para a esquerda": "from right to left",
+    "de cima para baixo": "from top to bottom", "de baixo para cima": "from bottom to top",
+    "слева направо": "from left to right", "справа налево": "from right to left",
+    "сверху вниз": "from top to bottom", "снизу вверх": "from bottom to top",
+    "quatre-vingt-dix": "ninety", "quatre-vingts": "eighty", "quatre-vingt": "eighty", "soixante-dix": "seventy",
+    "noventa y": "ninety and", "cent un": "hundred one", "move-se": "moves",
+}
+# words that are English too: read as another language's only where its own small words say it is that language
+_AMBIGUOUS = {"fr": {"rose": "pink", "roses": "pink", "violet": "purple", "un": "one", "cent": "hundred",
+                     "sept": "seven",
+                     "bas": "bottom", "haut": "top"},
+              "de": {"links": "left", "ein": "one", "eine": "one", "elf": "eleven", "null": "zero"},
+              "pt": {"um": "one"}}
+_FUNCTION_WORDS = {"fr": re.compile(r"\b(?:le|la|les|est|une|des|il y a|du|et|sont)\b", re.IGNORECASE),
+                   "de": re.compile(r"\b(?:der|die|das|ist|es gibt|sind|ein|eine|im|von|nach|und)\b", re.IGNORECASE),
+                   "pt": re.compile(r"(?<!\w)(?:há|é|os|uma|não|da|do|em|para|são)(?!\w)", re.IGNORECASE)}
+
+
+@lru_cache(maxsize=4)
+def _word_pattern(words: tuple[str, ...]) -> re.Pattern:
+    # a hyphen joins words of a number ('quatre-vingt-quatorze'): it bounds them as a space does
+    return re.compile(r"(?<![\w'’])(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+                      + r")(?![\w'’])", re.IGNORECASE)
+
+
+def _words(text: str, table: dict[str, str]) -> str:
+    """Phrases of several words, by one pattern of them all."""
+    return _word_pattern(tuple(table)).sub(lambda m: table[m.group().casefold()], text)
+
+
+_TOKEN = re.compile(r"[^\W\d_]+")
+
+
+def _tokens(text: str, table: dict[str, str]) -> str:
+    """Single words, looked up word by word (a pattern of hundreds of words costs far more)."""
+    return _TOKEN.sub(lambda m: table.get(m.group().casefold(), m.group()), text)
+
+
+# the first word of every key: a text holding none of them (nearly every English answer) needs no substitution
+_FIRST_WORDS = frozenset(re.split(r"[\s'’-]", key.casefold())[0]
+                         for table in (_WORDS, _LATIN_PHRASES, *_AMBIGUOUS.values()) for key in table)
+_PHRASE_FIRST = frozenset(re.split(r"[\s'’-]", key.casefold())[0] for key in _LATIN_PHRASES)
+assert all(_TOKEN.fullmatch(key) for table in (_WORDS, *_AMBIGUOUS.values()) for key in table)
+
+
+# German counts of times written as one word: 'fünfmal' is five times
+_TIMES = re.compile(r"\b(ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf)mal\b", re.IGNORECASE)
+_TIMES_WORDS = {"ein": "one", "zwei": "two", "drei": "three", "vier": "four", "fünf": "five", "sechs": "six",
+                "sieben": "seven", "acht": "eight", "neun": "nine", "zehn": "ten", "elf": "eleven", "zwölf": "twelve"}
+
+
+def _latin(text: str) -> str:
+    if "mal" in text:
+        text = _TIMES.sub(lambda m: f"{_TIMES_WORDS[m.group(1).casefold()]} times", text)
+    found = set(_TOKEN.findall(text.casefold()))
+    if _FIRST_WORDS.isdisjoint(found):
+        return text
+    if not _PHRASE_FIRST.isdisjoint(found):
+        text = _words(text, _LATIN_PHRASES)
+    text = _tokens(text, _WORDS)
+    for language, table in _AMBIGUOUS.items():
+        if _FUNCTION_WORDS[language].search(text):
+            text = _tokens(text, table)
+    if " y " in text or " et " in text or " e " in text or " и " in text:  # 'treinta y dos', 'soixante et onze'
+        text = _JOINED_NUMBER.sub(r"\1 and ", text)
+    return text
+
+
+_UNITS = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+_TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_JOINED_NUMBER = re.compile(rf"\b({_TENS}|hundred)\s+(?:y|et|e|и)\s+(?=(?:{_UNITS}|{_TENS})\b)", re.IGNORECASE)
+
+
+# a word in another script glossed in English in brackets, as a label the image shows is answered translated:
+# '葡萄（Grapes）', 'ぶどう (Grapes)', 'виноград (Grapes)' answer 'Grapes'
+_GLOSS = re.compile(rf"[{_CJK}\u0400-\u04ff]+\s*[（(]\s*([A-Za-z][A-Za-z .'&-]{{2,40}}?)\s*[)）]")
+
+
+def glossed(text: str) -> str:
+    """The answer with a word in another script and its English gloss in brackets written as the gloss alone, for
+    free-text labels (the exact grader): a bracketed letter after Chinese is an option's ('选项（A）', 4.1)."""
+    return _GLOSS.sub(r" \1 ", text) if not text.isascii() and ("(" in text or "（" in text) else text
+
+
+_FULL_WIDTH = re.compile(r"[０-９]")
+
+
+def english(text: str) -> str:
+    """The answer with other languages' closed-vocabulary words written as the canonical English ones (2.7)."""
+    ascii_only = text.isascii()
+    if not text or (len(text) > 200 and ascii_only):
+        return text
+    if not ascii_only:
+        text = _FULL_WIDTH.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)
+    lead = _YES_NO_LEAD.match(text)
+    if lead:  # '不是。', 'いいえ', 'Nein.', 'Sí, …': the answer's yes or no
+        said = lead.group(1).casefold()
+        text = text[:lead.start(1)] + ("no" if said in _NO_WORDS else "yes") + text[lead.end(1):]
+    if not ascii_only and _HAS_CJK.search(text):
+        text = _cjk(text)
+    # English words of every sentence ('the', 'is', 'of') say the text is English: its words are read as they are
+    return text if _ENGLISH.search(text) else _latin(text)
+
+
+_ENGLISH = re.compile(r"\b(?:the|is|are|of|and|this|there|was|with|it)\b", re.IGNORECASE)
