@@ -249,3 +249,30 @@ def test_a_case_in_another_language_is_no_variant_of_it():
     cases = {cid: NS(family="color_grid", index=0, knobs={"question": "count"}, lang=lang, category="single_image")
              for cid, lang in (("color_grid-s0-0000", "en"), ("color_grid-s0-0000-ja", "ja"))}
     assert worst_case(NS(cases=cases, graded=lambda label=None: [])) is None
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh"])
+@pytest.mark.parametrize("knobs", [{"question": "cell"}, {"question": "grid"}])
+def test_reference_answers_closed_words_in_the_language_and_they_grade(lang, knobs):
+    """A color said in Japanese or Chinese, as the reference endpoint answers it, is read by the graders'
+    other-language stage (graders/languages.py) as the English word."""
+    from assetgen.media.lang import answer_in
+    from assetgen.reference.server import in_english
+    from assetgen.reference.solver import solve
+    from graders import grade
+    from graders.records import Response
+
+    built = generate(Job("color_grid", 2, 0, knobs, lang=lang))
+    answer = answer_in(solve(in_english(built.case.prompt), _pixels(built), []), lang)
+    assert script(answer) == "cjk"
+    assert grade(built.case, Response(case_id=built.case.id, content=answer)).verdict == "correct"
+
+
+def test_answer_in_leaves_what_is_not_a_closed_word():
+    from assetgen.media.lang import answer_in
+
+    assert answer_in("red circle, blue square", "ja") == "赤の円、青の正方形"
+    assert answer_in("yes", "zh") == "是"
+    for answer in ("42", "B", "Plums", '{"color": "red"}', "A red ball moves to the right.", "(2, 3)"):
+        assert answer_in(answer, "ja") == answer
+    assert answer_in("red", "en") == "red"

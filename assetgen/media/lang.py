@@ -395,12 +395,12 @@ def _column(lang: str) -> int:
     return LANGS.index(lang)
 
 
-@lru_cache(maxsize=8)
-def _compiled(source: str) -> tuple[tuple[re.Pattern, tuple[str, str, str]], ...]:
+@lru_cache(maxsize=16)
+def _compiled(source: str, table: str = "questions") -> tuple[tuple[re.Pattern, tuple[str, str, str]], ...]:
     """Each template as a regex over the `source` language's text, longest first (a sentence before its end)."""
     column = _column(source)
     out = []
-    for triple in sorted(TEMPLATES, key=lambda t: -len(t[column])):
+    for triple in sorted(TEMPLATES if table == "questions" else ANSWERS, key=lambda t: -len(t[column])):
         parts, end, named = [], 0, set()
         for m in _FIELD.finditer(triple[column]):
             parts.append(re.escape(triple[column][end:m.start()]))
@@ -499,6 +499,45 @@ def to_english(text: str, lang: str | None = None) -> str:
     """A ja/zh prompt read back into the English one its templates came from (for the reference endpoint)."""
     lang = lang or detect(text)
     return text if lang == "en" else _translate(text, lang, "en")
+
+
+# --- answers in the language asked (the reference endpoint) ----------------------------------------------------
+
+_ANSWER_WORDS = frozenset([*_COLOR_WORDS, *_SHAPE_WORDS, "yes", "no", "clockwise", "counterclockwise",
+                           *(f"{c} {s}" for c in _COLOR_WORDS for s in _SHAPE_WORDS)])
+"""Closed-vocabulary answers said in the language asked: the graders read them back (graders/languages.py)."""
+
+
+ANSWERS: tuple[tuple[str, str, str], ...] = (
+    ("The answer is {#n}.", "答えは{#n}です。", "答案是{#n}。"),
+    ("The cell is {@c}.", "そのマスは{@c}です。", "这个格子是{@c}。"),
+    ("The {@c} ball.", "{@c}のボールです。", "{@c}的球。"),
+    ("The {@c}.", "{@c}です。", "是{@c}。"),
+    ("It flashes {#n} times.", "{#n}回点滅します。", "闪了{#n}次。"),
+    ("Yes.", "はい。", "是。"),
+    ("No.", "いいえ。", "否。"),
+    ("No cells differ.", "異なるマスはありません。", "没有不同的格子。"),
+)
+"""The reference endpoint's answer sentences whose words the graders read in ja/zh (graders/languages.py)."""
+
+
+def answer_in(answer: str, lang: str) -> str:
+    """A reference answer in `lang` where the graders read it there: closed-vocabulary words (a color, 'red
+    circle', yes, a comma list of them), an option letter with its option, or one of ANSWERS' sentences; any
+    other answer (a number, a label as drawn, JSON, code, a description) unchanged."""
+    if lang not in CJK:
+        return answer
+    items = [item.strip() for item in answer.strip().rstrip(".").split(",")]
+    if items and all(item.lower() in _ANSWER_WORDS for item in items):
+        return "、".join(word(item.lower(), lang) for item in items)
+    option = re.fullmatch(r"\(([A-L])\) (.+)", answer.strip())
+    if option:  # the letter stays; its option's words as the question showed them
+        return f"({option.group(1)}) {_option(option.group(2), 'en', lang)}"
+    for pattern, triple in _compiled("en", "answers"):
+        m = pattern.fullmatch(answer.strip())
+        if m and all(k != "c" or v.lower() in _ANSWER_WORDS for k, v in m.groupdict().items()):
+            return _fill(triple[_column(lang)], m.groupdict(), "en", lang)
+    return answer
 
 
 # --- which language a text is written in --------------------------------------------------------------------

@@ -19,7 +19,7 @@ import numpy as np
 import orjson
 from aiohttp import web
 
-from assetgen.media.lang import detect, to_english
+from assetgen.media.lang import answer_in, detect, to_english
 from assetgen.media.video import sample_indices
 from assetgen.reference import context, pacing, toolcalls
 from assetgen.reference.media import MediaError, MediaLimits, decode_media
@@ -257,6 +257,7 @@ class Reference:
 
     def _compose(self, body, text, images, clips) -> tuple[str, str, list[dict]]:
         """(reasoning, answer, tool calls) before any token budget is applied."""
+        asked = detect(text[-QUESTION_CHARS:])  # the question ends the text
         text = in_english(text)
         calls: list[dict] = []
         if images or clips:
@@ -270,6 +271,7 @@ class Reference:
                 answer = (reply.content or "") if reply else solve(text, images, clips)
         if isinstance(answer, list):
             answer = "".join(answer)
+        answer = answer_in(answer, asked)  # a color, a shape, yes or no in the language asked
         if self.options.redact_secrets:
             answer = _SECRET.sub("sk-proj-****", answer)
         if self.options.degenerate:
