@@ -43,17 +43,26 @@ QUESTION_CHARS = 4_000
 comes before the question)."""
 
 
+def _question(text: str) -> tuple[str, str]:
+    """(what comes before the question, the question): a long text's last line is its question."""
+    if len(text) <= QUESTION_CHARS:
+        return "", text
+    before, newline, question = text.rpartition("\n")
+    return before + newline, question
+
+
+def asked_in(text: str) -> str:
+    """The language a question is asked in: 'ja', 'zh' or 'en' (also for a question too long to be one)."""
+    question = _question(text)[1]
+    return "en" if len(question) > QUESTION_CHARS else detect(question)
+
+
 def in_english(text: str) -> str:
     """A question asked in Japanese or Chinese (issue #35) read back into the English one its templates came
     from (assetgen/media/lang.py), so the solver's English patterns answer it; only the question is read, never
     a document sent before it, and an English text is returned as is."""
-    head, question = "", text
-    if len(text) > QUESTION_CHARS:
-        before, newline, question = text.rpartition("\n")
-        head = before + newline
-    if len(question) > QUESTION_CHARS:
-        return text
-    lang = detect(question)
+    head, question = _question(text)
+    lang = asked_in(text)
     return text if lang == "en" else head + to_english(question, lang)
 
 
@@ -257,7 +266,7 @@ class Reference:
 
     def _compose(self, body, text, images, clips) -> tuple[str, str, list[dict]]:
         """(reasoning, answer, tool calls) before any token budget is applied."""
-        asked = detect(text[-QUESTION_CHARS:])  # the question ends the text
+        asked = asked_in(text)
         text = in_english(text)
         calls: list[dict] = []
         if images or clips:
