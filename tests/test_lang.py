@@ -276,3 +276,20 @@ def test_answer_in_leaves_what_is_not_a_closed_word():
     for answer in ("42", "B", "Plums", '{"color": "red"}', "A red ball moves to the right.", "(2, 3)"):
         assert answer_in(answer, "ja") == answer
     assert answer_in("red", "en") == "red"
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh"])
+def test_every_color_the_reference_says_in_the_language_grades(lang):
+    from assetgen.media.colors import PALETTE
+    from assetgen.media.lang import answer_in
+    from graders import grade
+    from graders.records import CaseSpec, Response
+
+    base = {"id": "x", "family": "color_grid", "category": "single_image", "modality": "image", "prompt": "p",
+            "grader": {"name": "exact", "args": {"vocabulary": "color"}}}
+    for color in PALETTE:
+        case = CaseSpec.model_validate(base | {"truth": {"kind": "text", "value": color}})
+        for answer in (color, f"The cell is {color}.", f"The {color} ball."):
+            said = answer_in(answer, lang)
+            assert script(said) == "cjk", said
+            assert grade(case, Response(case_id="x", content=said)).verdict == "correct", (answer, said)

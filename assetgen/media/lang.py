@@ -521,15 +521,28 @@ ANSWERS: tuple[tuple[str, str, str], ...] = (
 """The reference endpoint's answer sentences whose words the graders read in ja/zh (graders/languages.py)."""
 
 
+# A Japanese answer of kanji alone reads as Chinese to the graders (no kana to tell), where 青, 紫, 茶色, 白 and
+# 水色 are no color; said alone, these take the form both languages read (or the katakana one Japanese uses too).
+_BARE_JA = {"blue": "ブルー", "purple": "紫色", "brown": "ブラウン", "white": "白色", "cyan": "シアン"}
+
+
+def _bare(item: str, lang: str) -> str:
+    if lang != "ja":
+        return word(item, lang)
+    if " " in item:  # 'color shape': its 'の' is kana, so the pair reads as Japanese
+        return word(item, lang)
+    return _BARE_JA.get(item, word(item, lang))
+
+
 def answer_in(answer: str, lang: str) -> str:
     """A reference answer in `lang` where the graders read it there: closed-vocabulary words (a color, 'red
     circle', yes, a comma list of them), an option letter with its option, or one of ANSWERS' sentences; any
     other answer (a number, a label as drawn, JSON, code, a description) unchanged."""
     if lang not in CJK:
         return answer
-    items = [item.strip() for item in answer.strip().rstrip(".").split(",")]
-    if items and all(item.lower() in _ANSWER_WORDS for item in items):
-        return "、".join(word(item.lower(), lang) for item in items)
+    items = [item.strip().lower() for item in answer.strip().rstrip(".").split(",")]
+    if items and all(item in _ANSWER_WORDS for item in items):
+        return "、".join(_bare(item, lang) for item in items)
     option = re.fullmatch(r"\(([A-L])\) (.+)", answer.strip())
     if option:  # the letter stays; its option's words as the question showed them
         return f"({option.group(1)}) {_option(option.group(2), 'en', lang)}"
