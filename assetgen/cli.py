@@ -145,7 +145,7 @@ def build(out, suite, per_family, seed, workers, families, knob_args, check, ver
         return
     root = out or default_golden()
     if verify:
-        from assetgen.report.verify import verify as verify_suite
+        from assetgen.app.verify import verify as verify_suite
 
         read_manifest(root)
         result = verify_suite(root)
@@ -220,7 +220,7 @@ def show(case_id, golden, scene) -> None:
               "beside RESPONSES; '-' for stdout).")
 def grade_command(responses, golden, out) -> None:
     """Re-grade saved responses (JSONL) without calling a model."""
-    from assetgen.report.regrade import regrade
+    from assetgen.app.regrade import regrade
     from graders import format_summary
 
     summary, problems, target = regrade(responses, golden, out)
@@ -261,6 +261,9 @@ def grade_command(responses, golden, out) -> None:
 @click.option("--concurrency", type=int, default=4, show_default=True, help="Requests in flight at once.")
 @click.option("--concurrency-levels", default="1,2,4,8", show_default=True,
               help="Burst sizes of the concurrency sweep (cases of category 'concurrency'), e.g. 1,2,4,8.")
+@click.option("--metrics-interval", type=float, default=0.5, show_default=True,
+              help="Seconds between readings of the server's /metrics during the run (KV cache, requests running "
+              "and waiting, preemptions: the report's Server footprint); 0 reads none.")
 @click.option("--thinking", type=click.Choice(["on", "off", "both", "server-default"]), default=None,
               help="chat_template_kwargs.enable_thinking; 'both' runs every case twice. [default: server-default; "
               "both with --suite article]")
@@ -289,7 +292,7 @@ def grade_command(responses, golden, out) -> None:
                    "the same endpoint and model].")
 def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat, video_mode, num_frames, max_tokens,
                  temperature, seed, timeout, retries, concurrency, thinking, extra_body, no_stream, out, resume,
-                 fail_under, variants, batch, concurrency_levels, probe, langs) -> None:
+                 fail_under, variants, batch, concurrency_levels, probe, metrics_interval, langs) -> None:
     """Measure an OpenAI-compatible endpoint on the golden set and report like a benchmark.
 
     \b
@@ -304,9 +307,9 @@ def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat
     """
     import orjson
 
+    from assetgen.app.evaluate import evaluate, evaluate_batch, judge
     from assetgen.dataset.golden import default_golden
     from assetgen.report.console import print_report
-    from assetgen.report.evaluate import evaluate, evaluate_batch, judge
     from assetgen.run.endpoint import api_key as resolve_key
     from assetgen.run.payload import RequestOptions
     from assetgen.run.runner import RESUME_KEPT, EvalOptions
@@ -322,6 +325,8 @@ def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat
         raise AssetgenError(f"--extra-body is not JSON: {exc}") from None
     if not isinstance(extra, dict):
         raise AssetgenError("--extra-body must be a JSON object")
+    if not 0 <= metrics_interval <= 3600:
+        raise AssetgenError(f"--metrics-interval {metrics_interval} must be 0 (none) or seconds up to 3600")
     if fail_under is not None and not 0 <= fail_under <= 1:
         raise AssetgenError(f"--fail-under {fail_under} must be a fraction between 0 and 1")
     if golden is not None and suite != "vision":
@@ -335,6 +340,7 @@ def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat
         api_key=resolve_key(api_key), filters=tuple(filters), limit=limit, repeat=repeat, concurrency=concurrency,
         thinking=thinking, timeout=timeout, retries=retries, resume=resume, suite=suite, concurrency_levels=levels,
         langs=_langs(langs),
+        metrics_interval=metrics_interval,
         request=RequestOptions(model="", max_tokens=max_tokens, temperature=temperature, seed=seed,
                                video_mode=video_mode, num_frames=num_frames, stream=not no_stream,
                                extra_body=extra))
@@ -384,10 +390,10 @@ def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat
 def sweep_command(families, knob_range, fixed_args, preset, per_level, variants, seed, out, endpoint, model, api_key,
                   concurrency, max_tokens, video_mode, num_frames, timeout, langs) -> None:
     """Accuracy against a knob's level, per family: where does the endpoint stop seeing?"""
+    from assetgen.app.sweep import SweepOptions, run_sweep
     from assetgen.generate.sweep_plan import PRESET_PER_LEVEL, PRESET_REQUEST, Series, parse_fixed, parse_knob_range
     from assetgen.generate.sweep_plan import preset as preset_series
     from assetgen.report.console import print_sweep
-    from assetgen.report.sweep import SweepOptions, run_sweep
     from assetgen.run.endpoint import api_key as resolve_key
     from assetgen.run.payload import RequestOptions
 
@@ -491,7 +497,8 @@ def _probe_options(f):
 
 
 def _run_probe(kind, endpoint, model, api_key, out, seed, timeout, concurrency) -> None:
-    from assetgen.report.probe import run_probe, terminal_lines
+    from assetgen.app.probe import run_probe
+    from assetgen.report.probe import terminal_lines
     from assetgen.run.endpoint import api_key as resolve_key
     from assetgen.run.probe import ProbeOptions
 
@@ -559,7 +566,7 @@ def report_command(run_dir, golden) -> None:
 def compare_command(runs, out) -> None:
     """Compare runs (A B, or more): accuracy with 95% intervals per category, the cases that flipped
     against the first run with both answers, an exact McNemar test, and performance."""
-    from assetgen.report.compare import compare_runs
+    from assetgen.app.compare import compare_runs
     from assetgen.report.console import print_comparison
 
     if len(runs) < 2:

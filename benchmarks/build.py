@@ -19,7 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from assetgen.generate.build import Job, build, generate, to_array
+from assetgen.generate.build import build
+from assetgen.generate.jobs import Job, generate, to_array
 from assetgen.generate.registry import all_families, get_family
 from assetgen.generate.rng import case_rng
 from assetgen.generate.video_family import VideoFamily

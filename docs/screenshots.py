@@ -51,7 +51,7 @@ def save(png: bytes, path: Path) -> None:
 def shoot(runs: list[Path], docs: Path) -> None:
     from playwright.sync_api import sync_playwright
 
-    from assetgen.report.compare import compare_runs
+    from assetgen.app.compare import compare_runs
 
     _, (_, compare_page) = compare_runs(runs[:2], Path(tempfile.mkdtemp()) / "compare.md")
     viewer = (runs[2] / "report.html").resolve().as_uri()

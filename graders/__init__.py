@@ -6,11 +6,6 @@ Stands alone: imports neither `assetgen` nor any rendering library, so other har
     result = grade(case_dict, {"content": "The answer is **56**.", "finish_reason": "stop"})
 """
 
-# The graders' own version, apart from assetgen's: their rules decide what counts as right, so a figure compares
-# with another only when both were graded by the same graders. Bump it when a grade can change (major: a verdict or
-# cause changes meaning; minor: a rule grades more answers as the policy says; patch: no grade changes).
-__version__ = "2.1.0"
-
 from graders.frames import FrameEstimate, estimate_frames
 from graders.grading import grade, grade_many
 from graders.records import (
@@ -30,6 +25,7 @@ from graders.records import (
 )
 from graders.registry import Match, get_grader, grader, grader_names
 from graders.rules import RULES
+from graders.rules import VERSION as __version__  # noqa: F401 -- the package's version, defined in rules.py
 from graders.summary import CATEGORY_ORDER, CategoryRow, Summary, category_key, format_summary, summarize
 
 __all__ = [

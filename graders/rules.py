@@ -1,8 +1,9 @@
 """Which graders made a grade: their version and a hash of their rules, both carried in every Grade.
 
-The version (`graders.__version__`) is bumped by hand when a grade can change; the hash is of the rules as they
-are (every .py source of this package and POLICY.md, sha256, in name order), so two grades with the same hash were
-made by the same rules even where someone changed a rule and forgot the version. Computed once, at import.
+The version (`VERSION`, exported as `graders.__version__`) is bumped by hand when a grade can change; the hash
+is of the rules as they are (every .py source of this package and POLICY.md, sha256, in name order), so two
+grades with the same hash were made by the same rules even where someone changed a rule and forgot the
+version. Computed once, at import.
 """
 
 from __future__ import annotations
@@ -10,8 +11,11 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from graders import __version__ as VERSION
-
+# The graders' own version, apart from assetgen's: their rules decide what counts as right, so a figure compares
+# with another only when both were graded by the same graders. Bump it when a grade can change (major: a verdict or
+# cause changes meaning; minor: a rule grades more answers as the policy says; patch: no grade changes).
+# `graders.__version__` is this; it lives here, below `grading`, so no import runs back up to the package.
+VERSION = "2.1.0"
 HASH_LENGTH = 12  # hex digits: 48 bits, enough to tell apart the versions of one package's rules
 
 

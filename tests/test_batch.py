@@ -12,8 +12,8 @@ from aiohttp import web
 from fake_openai import free_port
 from run_folder import GOLDEN, right
 
+from assetgen.app.evaluate import evaluate_batch
 from assetgen.errors import AssetgenError
-from assetgen.report.evaluate import evaluate_batch
 from assetgen.run.batch import BatchPolling, run_batch
 from assetgen.run.payload import RequestOptions
 from assetgen.run.records import read_responses, read_run_info

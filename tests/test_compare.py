@@ -11,7 +11,8 @@ import sys
 from rich.console import Console
 from run_folder import ROOT, Answer, make_run
 
-from assetgen.report.compare import build, compare, compare_runs
+from assetgen.app.compare import compare_runs
+from assetgen.report.compare import build, compare
 from assetgen.report.console import print_comparison
 from assetgen.report.grading import grade_run
 from assetgen.report.write import write_reports

@@ -47,7 +47,7 @@ def test_a_piped_eval_is_not_silent_while_asking(builtin_eval):
 
 
 def test_bad_eval_options_are_refused_before_the_builtin_endpoint_starts(tmp_path, monkeypatch):
-    import assetgen.report.evaluate as evaluate
+    import assetgen.app.evaluate as evaluate
 
     started = []
     monkeypatch.setattr(evaluate, "Running", lambda *a, **k: started.append(1))

@@ -32,7 +32,7 @@ def test_grade_cli_regrades_foreign_responses(tmp_path):
 
 
 def test_a_line_nested_past_the_parsers_depth_is_skipped_not_fatal(tmp_path):
-    from assetgen.report.regrade import grade_file
+    from assetgen.app.regrade import grade_file
 
     cases = {c.id: c for c in load_golden()}
     responses = tmp_path / "responses.jsonl"

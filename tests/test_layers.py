@@ -12,10 +12,14 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "assetgen"
 
-# In pipeline order (ARCHITECTURE.md). `_version` and `errors` are shared by every stage; `assetgen.cli`, the
-# command line, sits above them all: it may import any stage, and no stage may import it.
+# In pipeline order (ARCHITECTURE.md). `_version` and `errors` are shared by every stage; `assetgen.app`, the
+# commands that drive the pipeline, sits above the stages, and `assetgen.cli`, the command line, above it: each
+# may import anything below it, and nothing below may import it.
 STAGES = ["assetgen._version", "assetgen.errors", "assetgen.media", "assetgen.dataset", "assetgen.generate",
-          "assetgen.reference", "assetgen.run", "assetgen.report", "assetgen.export", "assetgen.cli"]
+          "assetgen.reference", "assetgen.run", "assetgen.report", "assetgen.export", "assetgen.app", "assetgen.cli"]
+# Plugin registration, the one sanctioned loop: a registry imports its built-in plugins once, and each plugin
+# imports the registry to register itself (families and graders).
+PLUGINS = {"assetgen.generate.registry": "assetgen.generate.families", "graders.registry": "graders."}
 
 
 def stage_of(module: str) -> int | None:
@@ -59,6 +63,118 @@ def violations(source: str, module: str, is_package: bool = False) -> list[str]:
     return bad
 
 
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for base in ("assetgen", "graders") for p in (ROOT / base).rglob("*.py")}
+
+
+def edges(module: str, source: str, is_package: bool, known: set[str]) -> set[str]:
+    """The modules `module` imports, function-level imports included: `from a import b` is a.b when that is a
+    module, else a; a name outside `known` (the standard library, other packages) is left out."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            [base] = imported(ast.Module(body=[node], type_ignores=[]), module, is_package)
+            names = [f"{base}.{alias.name}" for alias in node.names]
+        for name in names:
+            while name and name not in known:
+                name = name.rpartition(".")[0]
+            if name and name != module:
+                found.add(name)
+    plugin = PLUGINS.get(module)
+    return {m for m in found if not (plugin and m.startswith(plugin))}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan's algorithm, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    found: list[list[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                elif child in on:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_no_import_cycle_anywhere():
+    """Function-level imports included: a lazy import that runs back up is a cycle all the same."""
+    known = modules()
+    graph = {m: edges(m, p.read_text("utf-8"), p.name == "__init__.py", set(known)) for m, p in known.items()}
+    assert cycles(graph) == []
+
+
+def test_the_cycle_check_sees_a_lazy_cycle():
+    known = {"assetgen.report.a", "assetgen.report.b", "assetgen.report.c"}
+    graph = {"assetgen.report.a": edges("assetgen.report.a", "from assetgen.report.b import x", False, known),
+             "assetgen.report.b": edges("assetgen.report.b", "def f():\n    from assetgen.report import c", False,
+                                        known),
+             "assetgen.report.c": edges("assetgen.report.c", "def g():\n    import assetgen.report.a", False, known)}
+    assert cycles(graph) == [sorted(known)]
+
+
+def private_imports(module: str, source: str, is_package: bool) -> list[str]:
+    """Names with a leading underscore imported from another module of the project (a module of the importer's
+    own package, such as families._ask, is that package's business; dunders such as __version__ are public)."""
+    bad = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom):
+            [base] = imported(ast.Module(body=[node], type_ignores=[]), module, is_package)
+            if not base.startswith(("assetgen", "graders")):
+                continue
+            package = module if is_package else module.rpartition(".")[0]
+            for alias in node.names:
+                name = alias.name
+                if name.startswith("_") and not name.startswith("__") and base != package:
+                    bad.append(f"{module} imports {base}.{name}")
+    return bad
+
+
+def test_no_module_imports_a_private_name_of_another():
+    found = []
+    for module, path in modules().items():
+        found += private_imports(module, path.read_text("utf-8"), path.name == "__init__.py")
+    assert not found, "\n".join(found)
+
+
+def test_the_private_name_check_sees_one():
+    assert private_imports("assetgen.run.batch", "from assetgen.run.client import _parse_completion", False)
+    assert not private_imports("assetgen.generate.families.shapes", "from assetgen.generate.families import _ask",
+                               False)
+
+
 def test_every_module_belongs_to_a_stage():
     loose = [module_name(p) for p in PACKAGE.rglob("*.py")
              if module_name(p) != "assetgen" and stage_of(module_name(p)) is None]
@@ -90,6 +206,11 @@ def test_the_layer_check_catches_a_later_import(module, source):
 def test_the_cli_may_import_every_stage():
     source = "\n".join(f"import {stage}" for stage in STAGES if stage != "assetgen.cli")
     assert violations(source, "assetgen.cli") == []
+
+
+def test_no_stage_may_import_the_application_layer():
+    assert violations("from assetgen.app.evaluate import evaluate", "assetgen.report.write")
+    assert not violations("from assetgen.report.write import write_reports", "assetgen.app.evaluate")
 
 
 def test_the_root_cli_is_only_the_entry_point():

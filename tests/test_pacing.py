@@ -8,6 +8,7 @@ import urllib.request
 
 import pytest
 
+from assetgen.media.tokens import count_tokens
 from assetgen.reference.pacing import (
     NO_LIMIT_TOKENS,
     Clock,
@@ -21,7 +22,6 @@ from assetgen.reference.pacing import (
 )
 from assetgen.reference.params import ParamError
 from assetgen.reference.server import Running, ServeOptions
-from assetgen.reference.tokens import count_tokens
 
 ESSAY = "Write a detailed essay about the history of flight, from the Montgolfier balloons to jet airliners."
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -11,12 +12,13 @@ import pytest
 from click.testing import CliRunner
 
 import cli
+from assetgen.app.evaluate import evaluate
+from assetgen.app.probe import run_probe
 from assetgen.reference.server import Running, ServeOptions
 from assetgen.reference.solver import solve
 from assetgen.reference.vision_tokens import clip_tokens, downscale, image_tokens, smart_resize
 from assetgen.report import tables
-from assetgen.report.evaluate import evaluate
-from assetgen.report.probe import run_probe, terminal_lines
+from assetgen.report.probe import terminal_lines
 from assetgen.report.write import write_reports as regrade
 from assetgen.run.payload import RequestOptions
 from assetgen.run.probe import FramesProbe, ProbeOptions, read_probe
@@ -272,4 +274,5 @@ def test_probe_files_are_untrusted_input(tmp_path):
                             endpoint="http://127.0.0.1:1/v1", builtin=False, model="![beacon](http://evil.example/x)",
                             started="t")
     text = probe_markdown(record, tmp_path)
-    assert "<script>" not in text and "](javascript:" not in text and "![beacon](" not in text
+    # a link needs an unescaped ']' before its '(' (CommonMark: '\]' is a literal bracket)
+    assert "<script>" not in text and not re.search(r"(?<!\\)\]\(javascript:", text) and "![beacon](" not in text

@@ -158,7 +158,7 @@ def test_reference_code_has_no_path_to_the_truth():
 
 
 def test_reference_solves_the_golden_set_from_pixels():
-    from assetgen.report.verify import verify
+    from assetgen.app.verify import verify
 
     result = verify(GOLDEN)
     assert result.rate >= 0.9, result.unsolved
@@ -167,8 +167,8 @@ def test_reference_solves_the_golden_set_from_pixels():
 
 def test_reference_solves_a_fresh_suite_it_has_never_seen(tmp_path):
     """Another seed, every family: the solver reads pixels, it does not know these cases."""
+    from assetgen.app.verify import verify
     from assetgen.generate.build import build
-    from assetgen.report.verify import verify
 
     build(tmp_path / "suite", suite="full", per_family=2, seed=20261130, workers=2)
     result = verify(tmp_path / "suite")

@@ -330,7 +330,7 @@ def test_a_killed_part_keeps_its_time(tmp_path):
 # ---- --resume of a built-in endpoint run called the dead ephemeral port -----------------------------------
 
 def test_resume_starts_the_built_in_endpoint_again_and_records_an_override(tmp_path):
-    from assetgen.report.evaluate import evaluate
+    from assetgen.app.evaluate import evaluate
 
     def options(**kw):
         return EvalOptions(endpoint=None, golden=GOLDEN, out=tmp_path / "runs", retries=0,
@@ -429,10 +429,11 @@ class FillingDisk:
     def __init__(self, monkeypatch, room: int):
         import errno
 
+        import assetgen.run.records as records
         import assetgen.run.runner as runner
 
         self.room, self.full, self.errno = room, False, errno.ENOSPC
-        real_open, real_atomic = io.open, runner.write_atomic
+        real_open, real_atomic = io.open, records.write_atomic  # run.json's writes (records.write_run_info)
         disk = self
 
         class Appends:
@@ -468,7 +469,7 @@ class FillingDisk:
 
         monkeypatch.setattr(io, "open", filling_open)
         monkeypatch.setattr("builtins.open", filling_open)
-        monkeypatch.setattr(runner, "write_atomic", filling_atomic)
+        monkeypatch.setattr(records, "write_atomic", filling_atomic)
         monkeypatch.setattr(runner, "HEARTBEAT_S", 0.05)
 
 
@@ -525,6 +526,7 @@ def test_a_heartbeat_that_cannot_write_stops_the_run(tmp_path, monkeypatch, capl
     asking, then ended on the task's OSError), with the one line naming run.json."""
     import gc
 
+    import assetgen.run.records as records
     import assetgen.run.runner as runner
     from assetgen.run.runner import RunStopped
 
@@ -534,7 +536,7 @@ def test_a_heartbeat_that_cannot_write_stops_the_run(tmp_path, monkeypatch, capl
             await asyncio.sleep(0.15)
             return await super().chat(request)
 
-    real_atomic, calls = runner.write_atomic, []
+    real_atomic, calls = records.write_atomic, []  # run.json's writes (records.write_run_info)
 
     def failing_atomic(path, data):
         calls.append(path)
@@ -542,7 +544,7 @@ def test_a_heartbeat_that_cannot_write_stops_the_run(tmp_path, monkeypatch, capl
             raise OSError(28, "No space left on device")
         return real_atomic(path, data)
 
-    monkeypatch.setattr(runner, "write_atomic", failing_atomic)
+    monkeypatch.setattr(records, "write_atomic", failing_atomic)
     monkeypatch.setattr(runner, "HEARTBEAT_S", 0.05)
     with Slow() as server, pytest.raises(RunStopped) as stopped:
         run(server, tmp_path, filters=FIVE, concurrency=1)

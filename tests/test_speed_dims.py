@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from assetgen.app.evaluate import evaluate
 from assetgen.dataset.golden import default_golden, load_golden
 from assetgen.generate.build import build
 from assetgen.generate.suite_cache import cache_folder, suite_folder
 from assetgen.generate.suites import GOLDEN, QUALITY, SCALE, SPEED, suite_entries
 from assetgen.reference.pacing import Pace
 from assetgen.reference.server import Running, ServeOptions
-from assetgen.report.evaluate import evaluate
 from assetgen.report.speed_tables import length_rows, ttft_rows
 from assetgen.report.tables import dimensions
 from assetgen.run.payload import RequestOptions
@@ -66,7 +66,7 @@ def test_a_cached_suite_is_reused_while_it_matches_and_rebuilt_when_not(tmp_path
 
 
 def test_cli_article_defaults_to_thinking_both_and_refuses_golden_with_a_built_suite(monkeypatch, tmp_path):
-    import assetgen.report.evaluate as module
+    import assetgen.app.evaluate as module
     from cli import main
 
     seen = []

@@ -16,9 +16,9 @@ import pytest
 from click.testing import CliRunner
 
 import cli
+from assetgen.app.sweep import SweepOptions, run_sweep
 from assetgen.errors import ConfigError
 from assetgen.generate.sweep_plan import Series
-from assetgen.report.sweep import SweepOptions, run_sweep
 from assetgen.report.sweep_record import SweepResult
 from assetgen.report.write import write_reports
 

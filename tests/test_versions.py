@@ -79,8 +79,8 @@ def test_a_report_says_when_it_regraded_with_other_graders(tmp_path):
     _with_versions(run_dir, "0.1.0", "1.0.0")
     write_reports(run_dir)
     text = (run_dir / "summary.txt").read_text("utf-8")
-    assert (f"assetgen 0.1.0 · graders {graders.__version__} (reported by assetgen {__version__}) "
-            "(first graded by graders 1.0.0)") in text
+    assert (f"assetgen 0.1.0 · graders {graders.__version__} (rules {graders.RULES}) (reported by assetgen "
+            f"{__version__}) (first graded by graders 1.0.0)") in text
 
 
 def test_a_new_run_records_both_versions(tmp_path):
@@ -92,5 +92,16 @@ def test_a_new_run_records_both_versions(tmp_path):
     (run_dir,) = [p for p in tmp_path.iterdir() if (p / "run.json").exists()]
     info = RunInfo.model_validate_json((run_dir / "run.json").read_bytes())
     assert (info.assetgen_version, info.graders_version) == (__version__, graders.__version__)
+    assert info.graders_rules == graders.RULES  # the rules' hash too: a rule changed without a bump shows
     assert info.versions["graders"] == graders.__version__
     assert f"assetgen {__version__} · graders {graders.__version__}" in result.output
+
+
+def test_a_report_says_when_the_rules_changed_under_the_same_version(tmp_path):
+    run_dir = make_run(tmp_path, "same-version", [Answer("arithmetic-s0-0000")])
+    info = read_run_info(run_dir)
+    info.assetgen_version, info.graders_version, info.graders_rules = __version__, graders.__version__, "0" * 12
+    (run_dir / "run.json").write_text(info.model_dump_json(), encoding="utf-8")
+    write_reports(run_dir)
+    assert (f"(first graded by graders {graders.__version__}, rules {'0' * 12})"
+            in (run_dir / "summary.txt").read_text("utf-8"))

@@ -196,7 +196,7 @@ def test_hostile_answers_stay_text_in_the_browser(browser, tmp_path):
 
 
 def test_the_comparison_page_loads_cleanly(browser, run_dir, tmp_path):
-    from assetgen.report.compare import compare_runs
+    from assetgen.app.compare import compare_runs
 
     _, (_, html) = compare_runs([run_dir, run_dir], tmp_path / "compare.md")
     page = Page(browser, html)

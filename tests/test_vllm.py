@@ -111,7 +111,7 @@ def test_speculative_decoding_read_from_the_server_and_loops_flagged(tmp_path):
 
 
 def test_text_dimensions_1_and_2_every_request_accepted_and_the_forced_length_honoured(tmp_path):
-    from assetgen.report.evaluate import evaluate
+    from assetgen.app.evaluate import evaluate
     from assetgen.report.speed_tables import length_rows, ttft_rows
     from assetgen.report.tables import dimensions
 
@@ -191,8 +191,8 @@ def test_scale_suite_sweeps_concurrency_and_skips_sizes_over_max_model_len(tmp_p
 
 def test_a_small_sweep_runs_end_to_end_and_says_the_curve_is_flat(tmp_path):
     """The tiny random model answers nonsense at every level: a flat curve, said so, with no made-up level."""
+    from assetgen.app.sweep import SweepOptions, run_sweep
     from assetgen.generate.sweep_plan import Series
-    from assetgen.report.sweep import SweepOptions, run_sweep
 
     url = URL.rstrip("/") if URL.rstrip("/").endswith("/v1") else URL.rstrip("/") + "/v1"
     options = SweepOptions([Series("color_grid", "rows", (2, 4, 6), {"question": "grid"}),
@@ -214,7 +214,7 @@ def test_a_small_sweep_runs_end_to_end_and_says_the_curve_is_flat(tmp_path):
 # --- assetgen probe: what vLLM really feeds the model ---------------------------------------------------------
 
 def _probe(kind: str, out: Path):
-    from assetgen.report.probe import run_probe
+    from assetgen.app.probe import run_probe
     from assetgen.run.probe import ProbeOptions
 
     return run_probe(kind, ProbeOptions(endpoint=URL, out=out, timeout=120))[1]

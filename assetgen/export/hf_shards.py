@@ -18,8 +18,9 @@ from assetgen.errors import BuildFailed, ConfigError
 from assetgen.export.common import require as _require
 from assetgen.export.common import spec as _spec
 from assetgen.export.common import target as _target
-from assetgen.generate.build import Built, Failed, Job, generate, one_line, plan
+from assetgen.generate.build import plan
 from assetgen.generate.distributed import check_versions, cluster_cpus, connect, require_ray, worker_versions
+from assetgen.generate.jobs import Built, Failed, Job, generate, one_line
 from assetgen.generate.rng import case_id
 from assetgen.generate.staging import write_atomic
 

@@ -26,7 +26,7 @@ from typing import Any
 from assetgen._version import __version__
 from assetgen.dataset.golden import library_versions
 from assetgen.errors import ConfigError
-from assetgen.generate.build import Built, Failed, Job, generate, one_line
+from assetgen.generate.jobs import Built, Failed, Job, generate, one_line
 from assetgen.generate.rng import case_id
 from assetgen.generate.staging import write_atomic
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from assetgen.errors import ConfigError
-from assetgen.generate.build import Job
+from assetgen.generate.jobs import Job
 from assetgen.generate.registry import get_family
 from assetgen.generate.rng import case_id
 from assetgen.generate.variants import check_variants, variant_jobs

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from assetgen.errors import ConfigError
-from assetgen.generate.build import Job
+from assetgen.generate.jobs import Job
 from assetgen.generate.rng import stable_hash
 
 MAX_VARIANTS = 100

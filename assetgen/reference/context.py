@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 
+from assetgen.media.tokens import count_tokens
 from assetgen.reference.params import ParamError
-from assetgen.reference.tokens import count_tokens
 
 # the question is at the end of the prompt: only its last few hundred characters are searched
 _TAIL = 400

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import logging
+import os
 import threading
+import time
+from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cache
 
 import numpy as np
 
-_LOCK = threading.Lock()  # one engine, used from server worker threads one at a time
+from assetgen.reference import phases
 
 
 @dataclass
@@ -29,25 +31,102 @@ class Line:
         return (self.y0 + self.y1) / 2
 
 
-@cache
-def _engine():
+ENGINES = max(1, os.cpu_count() or 1)
+"""OCR engines of this process, each used by one request at a time: requests on different cores read text at
+once (onnxruntime runs without the GIL), where one shared engine behind a lock made them queue; an engine
+beyond the first costs about 36 MB (its sessions) against about 215 MB for a process of its own (numpy,
+OpenCV, onnxruntime and the models imported and loaded again)."""
+
+
+def threads() -> int:
+    """onnxruntime intra-op threads of an engine: its share of the cores, at least one. Engines side by side
+    then do not oversubscribe the CPU: onnxruntime's idle threads spin, and on a busy machine a second thread
+    per engine cost about as much CPU as it saved (measured with benchmarks/first_run.py)."""
+    return max(1, (os.cpu_count() or 1) // ENGINES)
+
+
+def _make_engine():
     for name in ("RapidOCR", "rapidocr"):
         logging.getLogger(name).setLevel(logging.WARNING)
     from rapidocr import RapidOCR
 
-    engine = RapidOCR()
+    engine = RapidOCR(params={
+        "EngineConfig.onnxruntime.intra_op_num_threads": threads(),
+        # detection at the image's own size (shrunk only past 960 px): rapidocr's default scales the short
+        # side up to 736 px, so a 465x140 card became 2433x736 (28x the pixels, seconds and hundreds of MB
+        # per read) for text already rendered large enough to read
+        "Det.limit_type": "max", "Det.limit_side_len": 960,
+    })
     for name in ("RapidOCR", "rapidocr"):
         logging.getLogger(name).setLevel(logging.WARNING)
     return engine
+
+
+class _Engines:
+    """Up to ENGINES engines, made when first needed; a caller holds one for a call, then gives it back.
+    An engine is never shared during a call: rapidocr keeps each call's flags on the engine."""
+
+    def __init__(self):
+        self.lock = threading.Condition()
+        self.free: list = []
+        self.made = 0
+
+    @contextmanager
+    def one(self):
+        with self.lock:
+            while not self.free and self.made >= ENGINES:
+                self.lock.wait()
+            engine = self.free.pop() if self.free else None
+            if engine is None:
+                self.made += 1
+        if engine is None:
+            engine = self._make()
+        try:
+            yield engine
+        finally:
+            self._give(engine)
+
+    def fill(self, prepare) -> None:
+        """Make the engines not made yet, each passed to `prepare` before anyone may use it. Nothing is held
+        while waiting (two warm-ups at once, or one beside requests, cannot deadlock)."""
+        with self.lock:
+            missing = max(0, ENGINES - self.made)
+            self.made += missing
+        for _ in range(missing):
+            engine = self._make()
+            try:
+                prepare(engine)
+            finally:
+                self._give(engine)
+
+    def _make(self):
+        try:
+            return _make_engine()
+        except BaseException:
+            with self.lock:
+                self.made -= 1
+                self.lock.notify()
+            raise
+
+    def _give(self, engine) -> None:
+        with self.lock:
+            self.free.append(engine)
+            self.lock.notify()
+
+
+_ENGINES = _Engines()
 
 
 def read(image: np.ndarray) -> list[Line]:
     """Text lines with their boxes, top to bottom then left to right."""
     pad = 32  # text near an edge is detected far more reliably with a margin around it
     padded = np.pad(image, ((pad, pad), (pad, pad), (0, 0)), constant_values=255)
-    with _LOCK:
-        # flags passed every time: rapidocr keeps the last call's flags otherwise (recognise() turns det off)
-        result = _engine()(np.ascontiguousarray(padded[:, :, ::-1]), use_det=True, use_cls=True, use_rec=True)
+    with _ENGINES.one() as engine:
+        start = time.perf_counter()
+        # flags passed every time: rapidocr keeps the last call's flags otherwise (recognise() turns det off);
+        # no angle classifier: rendered text is never upside down, and it ran once per text box
+        result = engine(np.ascontiguousarray(padded[:, :, ::-1]), use_det=True, use_cls=False, use_rec=True)
+    _split_phases(result, time.perf_counter() - start)
     if result is None or result.txts is None:
         return []
     lines = []
@@ -57,12 +136,20 @@ def read(image: np.ndarray) -> list[Line]:
     return sorted(lines, key=lambda line: (round(line.cy / 8), line.x0))
 
 
+def _split_phases(result, seconds: float) -> None:
+    """A whole-page read's time, split into detection and the rest (rapidocr times its own steps)."""
+    elapsed = getattr(result, "elapse_list", None) or []
+    detect = min(seconds, float(elapsed[0] or 0)) if elapsed else seconds
+    phases.add("ocr_detect", detect)
+    phases.add("ocr_recognise", seconds - detect)
+
+
 def recognise(crop: np.ndarray) -> str:
     """Recognition only, for a crop already known to hold one piece of text."""
     pad = 8
     padded = np.pad(crop, ((pad, pad), (pad, pad), (0, 0)), constant_values=255)
-    with _LOCK:
-        result = _engine()(np.ascontiguousarray(padded[:, :, ::-1]), use_det=False, use_cls=False, use_rec=True)
+    with _ENGINES.one() as engine, phases.timed("ocr_recognise"):
+        result = engine(np.ascontiguousarray(padded[:, :, ::-1]), use_det=False, use_cls=False, use_rec=True)
     texts = getattr(result, "txts", None)
     return str(texts[0]) if texts else ""
 
@@ -95,6 +182,15 @@ def read_lines(image: np.ndarray) -> list[str]:
 
 
 def warm_up() -> None:
-    """Load the OCR engine now (in a background thread at server start), not on the first request."""
-    with _LOCK:
-        _engine()
+    """Make every engine and load its detection and recognition models now (in a background thread at server
+    start), not on a request: rapidocr loads each model on its first use."""
+    import cv2
+
+    card = np.full((48, 160, 3), 255, np.uint8)
+    cv2.putText(card, "warm", (10, 34), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (0, 0, 0), 2)
+
+    def prepare(engine) -> None:
+        engine(np.ascontiguousarray(card), use_det=True, use_cls=False, use_rec=True)
+        engine(np.ascontiguousarray(card), use_det=False, use_cls=False, use_rec=True)
+
+    _ENGINES.fill(prepare)

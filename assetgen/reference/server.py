@@ -20,13 +20,14 @@ import orjson
 from aiohttp import web
 
 from assetgen.media.lang import answer_in, detect, to_english
+from assetgen.media.tokens import count_tokens
 from assetgen.media.video import sample_indices
-from assetgen.reference import context, pacing, toolcalls
+from assetgen.reference import context, memory, pacing, toolcalls
+from assetgen.reference.kv import KvLoad
 from assetgen.reference.media import MediaError, MediaLimits, decode_media
 from assetgen.reference.params import ParamError, check_message, check_params
 from assetgen.reference.solver import Clip, solve
 from assetgen.reference.text import answer_text
-from assetgen.reference.tokens import count_tokens
 from assetgen.reference.vision_tokens import clip_tokens, downscale, image_tokens
 
 MODEL = "assetgen-reference"
@@ -110,13 +111,15 @@ class Reference:
 
         from assetgen.reference import ocr
 
-        threading.Thread(target=ocr.warm_up, daemon=True).start()  # the first OCR request need not wait
+        self.warming = threading.Thread(target=ocr.warm_up, daemon=True)  # the first OCR request need not wait
+        self.warming.start()
         self.options = options
         self.rng = np.random.default_rng(options.seed)
         self.counters = {"requests": 0, "errors": 0, "prompt_tokens": 0, "completion_tokens": 0, "disconnects": 0,
                          "header_timeouts": 0}
         self.waiting_heads: dict = {}  # connection (aiohttp's handler) -> the timer that closes it without a head
         self.slots = asyncio.Semaphore(options.workers)
+        self.kv = KvLoad(max_model_len=options.max_model_len)  # what /metrics says the requests in flight hold
         p = options.pace  # --latency and --tokens-per-s are the older spellings of the pace's first two
         token_s = p.token_s or (1 / options.tokens_per_s if options.tokens_per_s else 0.0)
         self.pace = pacing.Pace(p.ttft_s + options.latency, token_s, p.prefill_s_per_1k, p.length_fields,
@@ -124,7 +127,8 @@ class Reference:
 
     def app(self) -> web.Application:
         app = web.Application(client_max_size=self.options.max_body, middlewares=[self._hang_ups])
-        app.add_routes([web.get("/v1/models", self.models), web.post("/v1/chat/completions", self.chat),
+        app.on_cleanup.append(self._settle)
+        app.add_routes([web.get("/v1/models", self.models), web.post("/v1/chat/completions", self.counted_chat),
                         web.get("/health", self.health), web.get("/metrics", self.metrics),
                         web.post("/tokenize", self.tokenize)])
         return app
@@ -176,6 +180,11 @@ class Reference:
         await web.TCPSite(runner, host, port).start()
         return runner
 
+    async def _settle(self, app) -> None:
+        """At shutdown, wait for the OCR warm-up: a thread still loading models in onnxruntime while the
+        interpreter exits aborts the process (SIGABRT) instead of a clean exit."""
+        await asyncio.to_thread(self.warming.join, 60)
+
     async def models(self, request):
         limit = {"max_model_len": self.options.max_model_len} if self.options.max_model_len else {}
         return web.json_response({"object": "list", "data": [{"id": MODEL, "object": "model",
@@ -201,7 +210,7 @@ class Reference:
         return web.Response(text="ok")
 
     async def metrics(self, request):
-        lines = [f"assetgen_reference_{k}_total {v}" for k, v in self.counters.items()]
+        lines = [f"assetgen_reference_{k}_total {v}" for k, v in self.counters.items()] + self.kv.lines(MODEL)
         return web.Response(text="\n".join(lines) + "\n", content_type="text/plain")
 
     def _sample(self, frames: list[np.ndarray], fps: float | None) -> list[np.ndarray]:
@@ -264,6 +273,17 @@ class Reference:
             clips.append(clip)
         return text, images, clips, count_tokens(text) + media_tokens
 
+    def _answer(self, body, parsed=lambda tokens: None) -> tuple[str, int, str, str, list[dict]]:
+        """Decoded and answered in one worker thread; the media are dropped as soon as answered (not held while
+        the answer streams) and their memory given back (memory.py). `parsed(prompt_tokens)` is told when the
+        request is read, before it is answered."""
+        text, images, clips, prompt_tokens = self._parse(body)
+        parsed(prompt_tokens)
+        reasoning, answer, calls = self._compose(body, text, images, clips)
+        del images, clips
+        memory.give_back()
+        return text, prompt_tokens, reasoning, answer, calls
+
     def _compose(self, body, text, images, clips) -> tuple[str, str, list[dict]]:
         """(reasoning, answer, tool calls) before any token budget is applied."""
         asked = asked_in(text)
@@ -321,9 +341,12 @@ class Reference:
             if refused:
                 self.counters["errors"] += 1
                 return _error(400, refused, "BadRequestError")
-            async with self.slots:  # decoding and solving run in a worker thread, never on the event loop
-                text, images, clips, prompt_tokens = await asyncio.to_thread(self._parse, body)
-                reasoning, answer, calls = await asyncio.to_thread(self._compose, body, text, images, clips)
+            # decoding and solving run in a worker thread, never on the event loop; the prompt is in the cache
+            # (KvLoad) from when it is read until the answer is made
+            async with self.kv.slot(id(request), self.slots):
+                loop, key = asyncio.get_running_loop(), id(request)
+                parsed = lambda tokens: loop.call_soon_threadsafe(self.kv.hold, key, tokens)  # noqa: E731
+                text, prompt_tokens, reasoning, answer, calls = await asyncio.to_thread(self._answer, body, parsed)
         except (MediaError, ParamError) as exc:
             self.counters["errors"] += 1
             return _error(getattr(exc, "status", 400), str(exc), getattr(exc, "kind", "invalid_request_error"),
@@ -342,6 +365,8 @@ class Reference:
         usage = {"prompt_tokens": prompt_tokens, "completion_tokens": generated,
                  "total_tokens": prompt_tokens + generated}
         self.counters["prompt_tokens"] += prompt_tokens
+        # the KV cache holds the prompt, and the tokens as they are generated (a whole answer at once unstreamed)
+        self.kv.hold(id(request), prompt_tokens + (0 if body.get("stream") else generated))
         self.counters["completion_tokens"] += usage["completion_tokens"]
         clock = pacing.Clock(start, self.pace.first_token_s(prompt_tokens), self.pace.token_s)
         if in_content:  # a model that thinks in its content, with tags (closed only if it got there)
@@ -361,6 +386,13 @@ class Reference:
                                       "usage": usage})
         return await self._stream(request, body, r_tokens, a_tokens, finish, usage, clock, calls, c_tokens)
 
+    async def counted_chat(self, request: web.Request):
+        """`chat`, its request counted on /metrics from arrival to its last byte (reference/kv.py)."""
+        try:
+            return await self.chat(request)
+        finally:
+            self.kv.leave(id(request))
+
     async def _stream(self, request, body, r_tokens, a_tokens, finish, usage, clock, calls=(), c_tokens=()):
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"})
         await response.prepare(request)
@@ -379,6 +411,7 @@ class Reference:
                     await clock.wait(k)
                     k += 1
                     await send({field_name: token})
+                    self.kv.grow(id(request))
             for delta in toolcalls.call_deltas(list(calls), list(c_tokens), ident):
                 if "id" not in delta["tool_calls"][0]:  # argument pieces are tokens: paced like the others
                     await clock.wait(k)

@@ -4,20 +4,17 @@ and speed. Two runs or several (several models, as the second seed article lines
 
 from __future__ import annotations
 
-import os
 import string
 from dataclasses import dataclass
-from pathlib import Path
 from urllib.parse import urlsplit
 
 from assetgen.errors import AssetgenError
 from assetgen.report import tables
-from assetgen.report.grading import RunReport, grade_run
-from assetgen.report.markdown import md_table
+from assetgen.report.grading import RunReport
+from assetgen.report.markdown import md_escape, md_table
 from assetgen.report.performance import performance
 from assetgen.report.scale import SCALE_CATEGORIES, speed_grid
 from assetgen.report.spec_compare import speculative_table
-from assetgen.run.files import write_atomic
 from assetgen.run.records import ResponseRecord
 from graders import category_key
 
@@ -151,6 +148,14 @@ def speed_table(comparison: Comparison) -> tables.Grid | None:
     return speed_grid([(f"{s.name}: {s.label}", s.report.scale) for s in comparison.sides])
 
 
+def article_table(comparison: Comparison) -> tuple[tables.Grid, list[str]]:
+    """The second seed article's table: one row per run, speed, quality and memory side by side (#34)."""
+    from assetgen.report.article_table import article_grid, article_notes
+
+    named = [(f"{s.name}: {s.label}", s.report) for s in comparison.sides]
+    return article_grid(named), article_notes(named)
+
+
 def significance_lines(comparison: Comparison) -> list[str]:
     base = comparison.baseline.name
     return [f"{side.name} vs {base}: {p.verdict()}." for side, p in zip(comparison.sides[1:], comparison.paired,
@@ -186,7 +191,10 @@ def compare(*reports: RunReport) -> str:
 
 def compare_markdown(comparison: Comparison) -> str:
     """The comparison as Markdown: runs, accuracy per category with intervals, significance, flips, speed."""
+    article, notes = article_table(comparison)
     lines = ["# assetgen compare", "", *md_table(*runs_grid(comparison)), "",
+             "## Side by side: speed, quality, memory", "", *md_table(*article), "",
+             *(line for note in notes for line in (md_escape(note), "")),
              "## Accuracy by category", "", *md_table(*accuracy_grid(comparison)), "",
              "Perfect answers out of answered ones, with a 95% interval (Wilson; a clustered bootstrap over cases "
              "for runs with repeats).", "", "## Is the difference significant?", ""]
@@ -203,23 +211,3 @@ def compare_markdown(comparison: Comparison) -> str:
     if len(comparison.sides) == 2:
         lines += speculative_table(comparison.sides[0].report, comparison.sides[1].report)
     return "\n".join(lines) + "\n"
-
-
-def default_target(run_dirs: list[Path]) -> Path:
-    """Beside the last run: compare-<first>.md for two runs, compare-<first>-<second>-....md for more."""
-    return run_dirs[-1] / ("compare-" + "-".join(d.name for d in run_dirs[:-1]) + ".md")
-
-
-def compare_runs(run_dirs: list[Path], out: Path | None = None) -> tuple[Comparison, list[Path]]:
-    """Grade every run, write the comparison as Markdown and as an HTML page beside it; return both paths."""
-    from assetgen.report.html import compare_html  # the page needs Jinja; the Markdown does not
-
-    comparison = build([grade_run(d) for d in run_dirs])
-    target = out or default_target(run_dirs)
-    page = target.with_suffix(".html")
-    for side, run_dir in zip(comparison.sides, run_dirs, strict=True):
-        report = run_dir / "report.html"
-        side.link = Path(os.path.relpath(report, page.parent)).as_posix() if report.exists() else None
-    write_atomic(target, compare_markdown(comparison))
-    write_atomic(page, compare_html(comparison))
-    return comparison, [target, page]

@@ -147,11 +147,23 @@ def _print_languages(report, console) -> None:
 
 def print_comparison(result: tuple[Comparison, list[Path]], console: Console | None = None) -> None:
     """The comparison in the terminal, and where its Markdown and HTML went."""
-    from assetgen.report.compare import accuracy_grid, flip_grid, perf_grid, runs_grid, significance_lines, speed_table
+    from assetgen.report.compare import (
+        accuracy_grid,
+        article_table,
+        flip_grid,
+        perf_grid,
+        runs_grid,
+        significance_lines,
+        speed_table,
+    )
 
     comparison, written = result
     console = console or stdout_console()
     console.print(rich_table("Runs", *runs_grid(comparison), total_last=False))
+    article, notes = article_table(comparison)
+    console.print(rich_table("Side by side: speed, quality, memory", *article, total_last=False))
+    for note in notes:
+        console.print(plain(note, "dim"))
     console.print(rich_table("Accuracy by category (95% CI)", *accuracy_grid(comparison)))
     for line in significance_lines(comparison):
         console.print(plain(line, "bold"))

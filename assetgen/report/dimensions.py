@@ -1,42 +1,38 @@
-"""The text dimensions of issue #15 as report sections: each a titled table computed once from a run, which
-the terminal, summary.txt, report.md and the viewer all print the same way. A dimension adds its builder
-to BUILDERS; a builder returns no section when the run asked none of its cases."""
+"""The text dimensions of issue #15 as report sections (`section.Section`): each a titled table computed once
+from a run, which the terminal, summary.txt, report.md and the viewer all print the same way. A dimension adds
+its builder to BUILDERS (its module imports `Section` from `report.section`, never this module, so no import
+runs back); a builder returns no section when the run asked none of its cases."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
+from assetgen.report.footprint import footprint_section
 from assetgen.report.grading import RunReport
+from assetgen.report.scale import sections as scale_sections
+from assetgen.report.section import Section
+from assetgen.report.speed_tables import speed_sections
 
 __all__ = ["BUILDERS", "Section", "sections"]
 
 
-@dataclass
-class Section:
-    anchor: str  # the viewer's id for it: letters, digits and dashes
-    title: str
-    header: list[str]
-    rows: list[list[str]]
-    notes: list[str] = field(default_factory=list)  # lines under the table: how to read it, what is missing
-
-
 def _speed(report: RunReport) -> list[Section]:
-    from assetgen.report.speed_tables import speed_sections
-
     return speed_sections(report)
 
 
 def _scale(report: RunReport) -> list[Section]:
     """Concurrency and context (dimensions 3-4), computed once in grade_run."""
-    from assetgen.report.scale import sections as scale_sections
-
     return [Section(re.sub(r"[^a-z0-9]+", "-", s.title.lower()).strip("-"), s.title, s.header, s.rows, s.notes)
             for s in scale_sections(report.scale)]
 
 
-BUILDERS: list[Callable[[RunReport], list[Section]]] = [_speed, _scale]
+def _footprint(report: RunReport) -> list[Section]:
+    """What the server held while it answered (issue #34), beside the speed figures."""
+    return footprint_section(report)
+
+
+BUILDERS: list[Callable[[RunReport], list[Section]]] = [_speed, _scale, _footprint]
 
 
 def sections(report: RunReport) -> list[Section]:

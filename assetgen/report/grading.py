@@ -17,6 +17,8 @@ from assetgen.report.scale import SCALE_CATEGORIES, ScaleTables, scale_tables
 from assetgen.report.speculative import Verdict, judge
 from assetgen.run.endpoint import known_secrets
 from assetgen.run.files import write_atomic
+from assetgen.run.footprint import Footprint
+from assetgen.run.footprint import load as load_footprint
 from assetgen.run.metrics import SpecDecode, spec_decode, spec_from_answers
 from assetgen.run.probe import FramesProbe
 from assetgen.run.records import ResponseRecord, RunGrade, RunInfo, latest, read_responses, read_run_info
@@ -47,6 +49,7 @@ class RunReport:
     measured: list[tuple[ResponseRecord, Grade]] = field(default_factory=list)
     scale: ScaleTables | None = None  # concurrency and context tables; those cases are not in `grades`
     probe: FramesProbe | None = None  # the frames probe of the run's endpoint (probe_cite), when one is attached
+    footprint: Footprint | None = None  # the server's /metrics read during the run (report/footprint.py)
 
     def graded(self, label: str | None = None) -> list[tuple[ResponseRecord, Grade]]:
         """The graded answers of one thinking mode (all of them when `label` is None)."""
@@ -119,4 +122,4 @@ def grade_run(run_dir: Path, golden: Path | None = None, secrets: Iterable[str |
     spec = spec_decode(info.metrics_before, info.metrics_after) or spec_from_answers([r.spec for r in asked
                                                                                       if r.spec])
     return RunReport(info, cases, records, graded, summaries, perf, spec, run_dir, judge(spec, graded), measured,
-                     scale_tables(scaled, cases, labels) if scaled else None, probe)
+                     scale_tables(scaled, cases, labels) if scaled else None, probe, load_footprint(run_dir))

@@ -9,6 +9,7 @@ import numpy as np
 
 from assetgen.media.figures import figure_pixels, new_figure
 from assetgen.media.imaging import png_bytes
+from assetgen.report.footprint_plots import footprint_plots
 from assetgen.report.grading import RunReport
 from assetgen.report.scale_plots import scale_plots
 from assetgen.report.speed_plots import speed_plots
@@ -88,6 +89,7 @@ def write_plots(report: RunReport, run_dir: Path) -> list[str]:
         files["thinking.png"] = _plot_thinking(report)
     files |= speed_plots(report)  # issue #15 dimensions 1-2
     files |= scale_plots(report.scale)
+    files |= footprint_plots(report.footprint)  # issue #34
     for name, data in files.items():
         write_atomic(plots / name, data)
     return [f"plots/{name}" for name in files]

@@ -1,23 +1,12 @@
-"""`assetgen probe` end to end: probe.json (run.probe), then probe.md and the terminal summary."""
+"""A probe's record as people read it: probe.md and the terminal summary (`app.probe` runs the probe)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from assetgen.report.markdown import md_escape
-from assetgen.run.files import write_atomic
-from assetgen.run.probe import FramesProbe, ProbeOptions, ResolutionProbe
+from assetgen.run.probe import FramesProbe, ResolutionProbe
 from assetgen.run.untrusted import printable
-
-
-def run_probe(kind: str, options: ProbeOptions) -> tuple[Path, FramesProbe | ResolutionProbe]:
-    """`assetgen probe frames|resolution`: measure, then write probe.md beside probe.json."""
-    from assetgen.run.probe.frames import probe_frames
-    from assetgen.run.probe.resolution import probe_resolution
-
-    folder, record = (probe_frames if kind == "frames" else probe_resolution)(options)
-    write_atomic(folder / "probe.md", probe_markdown(record, folder))
-    return folder, record
 
 
 def _evidence(record: FramesProbe | ResolutionProbe) -> list[str]:

@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 
 import graders
 from assetgen._version import __version__
-from assetgen.report.dimensions import Section
 from assetgen.report.dimensions import sections as dimensions
 from assetgen.report.grading import RunReport, label_key
 from assetgen.report.probe_cite import probe_warning
+from assetgen.report.section import Section
 from assetgen.report.stats import cluster_bootstrap, mcnemar_exact, wilson
 from assetgen.run.records import ResponseRecord
 from assetgen.run.scale import SCALE_CATEGORIES
@@ -349,11 +349,13 @@ def versions_line(report: RunReport) -> str:
     """
     info = report.info
     made = info.assetgen_version or info.versions.get("assetgen", "?")
-    line = f"assetgen {made} · graders {graders.__version__}"
+    line = f"assetgen {made} · graders {graders.__version__} (rules {graders.RULES})"
     if made != __version__:
         line += f" (reported by assetgen {__version__})"
-    if info.graders_version and info.graders_version != graders.__version__:
-        line += f" (first graded by graders {info.graders_version})"
+    if info.graders_version and (info.graders_version, info.graders_rules or graders.RULES) != (
+            graders.__version__, graders.RULES):
+        rules = f", rules {info.graders_rules}" if info.graders_rules else ""
+        line += f" (first graded by graders {info.graders_version}{rules})"
     return line
 
 

@@ -22,15 +22,13 @@ from assetgen.dataset.golden import load_golden
 from assetgen.dataset.records import CaseToSend
 from assetgen.errors import AssetgenError, ConfigError
 from assetgen.run import toolcalls
-from assetgen.run.client import Outcome, _parse_completion, redirect_error
+from assetgen.run.client import Outcome, parse_completion, redirect_error
 from assetgen.run.endpoint import public_url, url_secrets
 from assetgen.run.payload import SHARED_CACHE, build_body
-from assetgen.run.records import RunInfo
+from assetgen.run.records import RunInfo, utc_now, write_run_info
 from assetgen.run.runner import (
     EndpointUnreachable,
     EvalOptions,
-    _now,
-    _write_info,
     new_run_dir,
     record_from,
     release_versions,
@@ -85,7 +83,7 @@ def _outcome(line: Any, scrub: Scrubber) -> tuple[str | None, Outcome]:
             message = body.get("error") if isinstance(body, dict) else body
             message = message.get("message") if isinstance(message, dict) else message
             raise ValueError(f"HTTP {outcome.http_status}: {scrub.line(message, 300)}")
-        _parse_completion(response.get("body"), outcome, scrub)
+        parse_completion(response.get("body"), outcome, scrub)
         outcome.tool_calls = toolcalls.scrubbed(outcome.tool_calls, scrub)  # the Client does this for its answers
     except ValueError as exc:
         outcome.status, outcome.error = "error", str(exc)
@@ -169,8 +167,8 @@ def run_batch(opts: EvalOptions, polling: BatchPolling | None = None,
     info = RunInfo(run_id=run_dir.name, endpoint=public_url(opts.endpoint), model=opts.model,
                    options={**opts.public(), "batch_id": batch.id}, golden=str(opts.golden),
                    golden_sha256=golden_hash, case_count=len(cases), versions=versions(), **release_versions(),
-                   started=_now(),
-                   finished=_now(), wall_s=time.perf_counter() - start)
+                   started=utc_now(),
+                   finished=utc_now(), wall_s=time.perf_counter() - start)
     with (run_dir / "responses.jsonl").open("wb") as sink:
         for key, (case, repeat, thinking, summary, frames) in sent.items():
             outcome = outcomes.get(key) or Outcome(status="error", error="the batch returned no line for this "
@@ -178,5 +176,5 @@ def run_batch(opts: EvalOptions, polling: BatchPolling | None = None,
             record = record_from(outcome, case, repeat, thinking, summary, frames, opts.request.max_tokens,
                                  opts.request.video_mode)
             sink.write(record.model_dump_json().encode("utf-8") + b"\n")
-    _write_info(run_dir, info)
+    write_run_info(run_dir, info)
     return run_dir

@@ -179,7 +179,10 @@ def _content(holder: dict, where: str) -> str | None:
     return content
 
 
-def _parse_completion(data: Any, outcome: Outcome, scrub: Scrubber) -> None:
+def parse_completion(data: Any, outcome: Outcome, scrub: Scrubber) -> None:
+    """A non-streamed chat completion (a parsed JSON body) into `outcome`: content, reasoning, tool calls,
+    finish_reason, usage, every server string scrubbed; a ProtocolError for a body no answer can be read from.
+    The runner's client and `eval --batch` (each line of a batch's output) read answers through it."""
     if not isinstance(data, dict):
         raise ProtocolError("response is not a JSON object")
     if "error" in data and not data.get("choices"):
@@ -358,12 +361,12 @@ class Client:
         except aiohttp.ClientError as exc:
             raise ValueError(self.scrub.line(f"{exc.__class__.__name__}: {exc}", ERROR_CHARS)) from None
 
-    async def get_text(self, url: str) -> str | None:
-        """A page's text (e.g. /metrics), or None; at most MAX_PAGE_BYTES are read."""
+    async def get_text(self, url: str, limit: int = MAX_PAGE_BYTES) -> str | None:
+        """A page's text (e.g. /metrics), or None; at most `limit` bytes are read."""
         try:
             async with self.session.get(url, timeout=aiohttp.ClientTimeout(total=min(self.timeout, 10)),
                                         allow_redirects=False) as r:
-                return (await _read_capped(r, MAX_PAGE_BYTES)).decode("utf-8", "replace") if r.status == 200 else None
+                return (await _read_capped(r, limit)).decode("utf-8", "replace") if r.status == 200 else None
         except (aiohttp.ClientError, asyncio.TimeoutError, ValueError):
             return None
 
@@ -423,7 +426,7 @@ class Client:
                         data = orjson.loads(payload)
                     except orjson.JSONDecodeError:
                         raise ProtocolError(f"invalid JSON from server ({len(payload)} bytes)") from None
-                    _parse_completion(data, outcome, self.scrub)
+                    parse_completion(data, outcome, self.scrub)
         except ValueError as exc:
             outcome.status, outcome.error = "error", str(exc)
             outcome.http_status = None if "ended early" in str(exc) else outcome.http_status

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+import orjson
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from assetgen.errors import AssetgenError
+from assetgen.run.files import write_atomic
 from assetgen.run.scale_records import Burst, ContextCheck
 from graders.records import FORMAT_VERSION, Response
 
@@ -124,6 +127,20 @@ class RunInfo(BaseModel):
                                         "graded the run when it was made (None: recorded before this field). "
                                         "`assetgen report` re-grades with the graders installed then, and each "
                                         "report's header names those.")
+    graders_rules: str | None = Field(None, description="Hash of those graders' rules (`graders.RULES`: their "
+                                      "sources and POLICY.md), which every grade carries too: the same version "
+                                      "with another hash means a rule changed without a version bump (None: "
+                                      "recorded before this field).")
+
+
+def utc_now() -> str:
+    """A run record's timestamp: UTC, to the second (the only clock a record holds; never in an id)."""
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def write_run_info(run_dir: Path, info: RunInfo) -> None:
+    """run.json, whole or not at all (a kill or a full disk leaves the previous one)."""
+    write_atomic(run_dir / "run.json", orjson.dumps(info.model_dump(), option=orjson.OPT_INDENT_2))
 
 
 def read_run_info(run_dir: Path) -> RunInfo:

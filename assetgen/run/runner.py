@@ -9,7 +9,6 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +19,11 @@ from assetgen._version import __version__
 from assetgen.dataset.golden import library_versions, load_golden
 from assetgen.dataset.records import CaseToSend
 from assetgen.errors import AssetgenError, ConfigError
+from assetgen.run import footprint as server_footprint
 from assetgen.run import scale
 from assetgen.run.client import MODEL_CHARS, Client, Outcome, Unreachable
 from assetgen.run.endpoint import public_url
-from assetgen.run.files import LineSink, write_atomic
+from assetgen.run.files import LineSink
 from assetgen.run.metrics import SPEC, MetricsError, spec_counters
 from assetgen.run.payload import SHARED_CACHE, VIDEO_MODES, RequestOptions, build_body
 from assetgen.run.records import (
@@ -35,7 +35,10 @@ from assetgen.run.records import (
     latest,
     read_responses,
     read_run_info,
+    utc_now,
+    write_run_info,
 )
+from assetgen.run.sampler import DEFAULT_INTERVAL_S, Sampler
 from assetgen.run.scale_records import ContextCheck
 from graders.records import Sent, Usage
 
@@ -64,7 +67,7 @@ class RunStopped(AssetgenError):
 
 @dataclass
 class EvalOptions:
-    endpoint: str | None  # None: the built-in reference endpoint (see report.evaluate)
+    endpoint: str | None  # None: the built-in reference endpoint (see app.evaluate)
     golden: Path
     out: Path = Path("runs")
     model: str | None = None
@@ -79,13 +82,14 @@ class EvalOptions:
     retries: int = 2
     resume: Path | None = None
     builtin_endpoint: bool = False  # the endpoint is the built-in reference endpoint started for this run
-    suite: str = "vision"  # 'vision' asks `golden` as given; 'text' and 'article' are built first (report.evaluate)
+    suite: str = "vision"  # 'vision' asks `golden` as given; 'text' and 'article' are built first (app.evaluate)
     concurrency_levels: tuple[int, ...] = scale.DEFAULT_LEVELS  # the concurrency sweep's burst sizes
     # the options the user set (the CLI's names, e.g. 'filters', 'max_tokens'): on --resume each must agree with
     # the run's (RESUME_KEPT), never be dropped silently; a given 'model' also confirms a model the endpoint
     # no longer lists
     given: frozenset[str] = frozenset()
     langs: tuple[str, ...] = ("en",)  # question languages (issue #35): the suite is built in each, paired by case
+    metrics_interval: float = DEFAULT_INTERVAL_S  # seconds between /metrics readings (run/sampler.py); 0: none
 
     def public(self) -> dict[str, Any]:
         """Options as recorded in run.json: never the key."""
@@ -94,7 +98,8 @@ class EvalOptions:
                 "concurrency": self.concurrency, "thinking": self.thinking, "max_tokens": r.max_tokens,
                 "temperature": r.temperature, "seed": r.seed, "video_mode": r.video_mode, "num_frames": r.num_frames,
                 "stream": r.stream, "extra_body": r.extra_body, "timeout": self.timeout, "retries": self.retries,
-                "api_key_given": bool(self.api_key), "concurrency_levels": list(self.concurrency_levels)} | (
+                "api_key_given": bool(self.api_key), "concurrency_levels": list(self.concurrency_levels),
+                "metrics_interval": self.metrics_interval} | (
                     {"suite": self.suite} if self.suite != "vision" else {}) | (
                     {"langs": list(self.langs)} if self.langs != ("en",) else {})
 
@@ -116,10 +121,6 @@ def slot_key(case_id: str, repeat: int, thinking: str) -> str:
     return f"{case_id}#{repeat}#{thinking}"
 
 
-
-
-def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
 def _slug(text: str) -> str:
@@ -149,7 +150,7 @@ def versions() -> dict[str, str]:
 
 def release_versions() -> dict[str, str]:
     """run.json's own fields for the versions of assetgen and of the graders (RunInfo)."""
-    return {"assetgen_version": __version__, "graders_version": graders.__version__}
+    return {"assetgen_version": __version__, "graders_version": graders.__version__, "graders_rules": graders.RULES}
 
 
 def record_from(outcome: Outcome, case: CaseToSend, repeat: int, thinking: str, summary, frames_shown,
@@ -250,7 +251,7 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None,
             run_dir = new_run_dir(opts.out, model, golden_hash, builtin=bool(opts.builtin_endpoint))
             info = RunInfo(run_id=run_dir.name, endpoint=endpoint, model=model,
                            options=opts.public(), golden=str(opts.golden), golden_sha256=golden_hash,
-                           case_count=len(cases), versions=versions(), **release_versions(), started=_now(),
+                           case_count=len(cases), versions=versions(), **release_versions(), started=utc_now(),
                            builtin_endpoint=opts.builtin_endpoint)
         opts.request.model = model
         responses = run_dir / "responses.jsonl"
@@ -264,16 +265,17 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None,
         total = len(todo) + sum(len(s.keys) for s in scale_todo)
         if info.metrics_before is None:
             info.metrics_before = await _scrape(client, info)
-        part = RunPart(started=_now(), endpoint=endpoint, builtin_endpoint=opts.builtin_endpoint, models=listed)
+        part = RunPart(started=utc_now(), endpoint=endpoint, builtin_endpoint=opts.builtin_endpoint, models=listed)
         info.parts.append(part)
-        _write_info(run_dir, info)
+        write_run_info(run_dir, info)
+        sampler = _sampler(client, opts, run_dir, len(info.parts) - 1)
         cache = SHARED_CACHE
         pending = iter(todo)
         finished = 0
         start = time.perf_counter()
 
         def clock() -> None:  # this part's span so far, into run.json
-            part.wall_s, part.ended = time.perf_counter() - start, _now()
+            part.wall_s, part.ended = time.perf_counter() - start, utc_now()
             info.wall_s = sum(p.wall_s for p in info.parts)
 
         async def heartbeat() -> None:
@@ -282,7 +284,7 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None,
             while True:
                 await asyncio.sleep(HEARTBEAT_S)
                 clock()
-                _write_info(run_dir, info)
+                write_run_info(run_dir, info)
         with LineSink(responses) as sink:
             # answers go through a queue to one writer task: a worker starts its next request at once, and
             # building and writing the record overlaps the network wait instead of delaying it
@@ -328,6 +330,8 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None,
                         return
                     if slot.level is None and limits is None:
                         limits = await scale.read_limits(client, model)
+                    if sampler:
+                        sampler.mark(f"c{slot.level}" if slot.level is not None else f"context:{slot.case.id}")
                     records = await _ask_scale_slot(client, opts, slot, limits, len(info.parts) - 1, cache)
                     # a burst's lines in one write: a kill leaves it whole or cut, and a cut one is sent again
                     try:
@@ -342,12 +346,20 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None,
                 await asyncio.gather(*(worker() for _ in range(min(opts.concurrency, max(1, len(todo))))))
                 await ask_scale()
             finally:
+                sampled = await sampler.stop() if sampler else None
                 answers.put_nowait(None)
                 beating.cancel()
                 # both tasks awaited whatever happened, so no exception of theirs goes unretrieved
                 wrote, beat = await asyncio.gather(writing, beating, return_exceptions=True)
+                saved = None
+                if sampled:  # the footprint of what was asked, also of a part that ends in an error
+                    try:
+                        server_footprint.save(run_dir, sampled)
+                    except OSError as exc:
+                        saved = exc
             # the writer's failure first: it is why answers are missing
-            for path, error in ((responses, wrote), (run_dir / "run.json", beat)):
+            for path, error in ((responses, wrote), (run_dir / "run.json", beat),
+                                (run_dir / server_footprint.FILE, saved)):
                 if isinstance(error, OSError):
                     raise RunStopped(path, error) from None
                 if isinstance(error, BaseException) and not isinstance(error, asyncio.CancelledError):
@@ -355,9 +367,9 @@ async def _run(opts: EvalOptions, progress: Callable[[int, int], None] | None,
         clock()
         part.finished = True
         info.metrics_after = await _scrape(client, info)
-        info.finished = _now()
+        info.finished = utc_now()
         try:
-            _write_info(run_dir, info)
+            write_run_info(run_dir, info)
         except OSError as exc:  # every answer is in; only the part's end could not be recorded
             raise RunStopped(run_dir / "run.json", exc) from None
         return run_dir
@@ -449,6 +461,16 @@ def _check_given(opts: EvalOptions, info: RunInfo) -> None:
                           "drop them, or start a new run")
 
 
+def _sampler(client: Client, opts: EvalOptions, run_dir: Path, part: int) -> Sampler | None:
+    """The /metrics sampler of this part, started, continuing the run's footprint.json on resume."""
+    if not opts.metrics_interval or opts.metrics_interval <= 0:
+        return None
+    sampler = Sampler(client, part, server_footprint.load(run_dir) if opts.resume else None,
+                      interval_s=opts.metrics_interval)
+    sampler.start()
+    return sampler
+
+
 def _restore_options(opts: EvalOptions, info: RunInfo) -> None:
     """A resumed run asks the same cases the same way as its first part did."""
     _check_given(opts, info)
@@ -516,10 +538,6 @@ async def _first_model(client: Client, given: str | None) -> tuple[str, list[str
     if not isinstance(first, dict) or not isinstance(first.get("id"), str) or not first["id"].strip():
         raise EndpointUnreachable("the endpoint's /models lists no model; pass --model")
     return first["id"], listed
-
-
-def _write_info(run_dir: Path, info: RunInfo) -> None:
-    write_atomic(run_dir / "run.json", orjson.dumps(info.model_dump(), option=orjson.OPT_INDENT_2))
 
 
 def run_eval(opts: EvalOptions, progress: Callable[[int, int], None] | None = None,

@@ -2,7 +2,7 @@
 
 The filler is a text asset (`assets/context_needle/<id>.txt`, sent before the question by the runner),
 so a 128K-token prompt stays out of cases.jsonl and the reports. Its size is counted in the reference
-tokenizer's tokens (a word or a punctuation mark each, `assetgen.reference.tokens.count_tokens`): the
+tokenizer's tokens (a word or a punctuation mark each, `assetgen.media.tokens.count_tokens`): the
 filler is built from such tokens, so the size is exact by construction for that tokenizer and close for
 BPE tokenizers on common English words. A real server's count comes from its `usage` and `/tokenize`.
 
@@ -12,14 +12,12 @@ sentence ("The secret number of the blue heron is 4127.") at a depth of the fill
 
 from __future__ import annotations
 
-import re
-
 import numpy as np
 
 from assetgen.generate.families import _ask
 from assetgen.generate.registry import Family, Knob, register
+from assetgen.media.tokens import count_tokens
 
-_TOKEN = re.compile(r"\w+|[^\w\s]")  # the reference tokenizer's rule (reference/tokens.py; a test ties them)
 ADJECTIVES = ("quiet", "narrow", "golden", "distant", "gentle", "ancient", "busy", "cold", "bright", "humble",
               "steady", "wide", "simple", "hidden", "early", "late", "small", "long", "green", "open")
 NOUNS = ("river", "market", "valley", "bridge", "garden", "harbor", "village", "road", "forest", "library",
@@ -28,10 +26,6 @@ VERBS = ("crosses", "follows", "faces", "passes", "joins", "shelters", "overlook
 NEEDLE_COLORS = ("blue", "red", "green", "yellow", "purple", "orange", "silver", "brown")
 NEEDLE_ANIMALS = ("heron", "otter", "falcon", "badger", "lynx", "tortoise", "salmon", "beetle")
 NEEDLES = ("arithmetic", "fact")
-
-
-def count_tokens(text: str) -> int:
-    return len(_TOKEN.findall(text))
 
 
 def _sentence(rng: np.random.Generator) -> list[str]:

@@ -18,7 +18,6 @@ import orjson
 from assetgen.errors import AssetgenError
 from assetgen.media.imaging import png_bytes
 from assetgen.media.video import encode_mp4, frame_label, jpeg_bytes
-from assetgen.reference.server import Running
 from assetgen.run.client import Client, Outcome, Unreachable
 from assetgen.run.endpoint import api_key as resolve_key
 from assetgen.run.endpoint import base_url, public_url
@@ -166,7 +165,12 @@ def run_probe(kind: str, options: ProbeOptions, measure: Callable[[Asker, ProbeO
     the measurements, their analysis written as probe.json. Returns (folder, record)."""
     with ExitStack() as stack:
         builtin = options.endpoint is None
-        endpoint = base_url(stack.enter_context(Running()) if builtin else options.endpoint)
+        if builtin:  # imported here: the reference endpoint brings OpenCV and OCR, which reading a probe never needs
+            from assetgen.reference.server import Running
+
+            endpoint = base_url(stack.enter_context(Running()))
+        else:
+            endpoint = base_url(options.endpoint)
         return asyncio.run(_probe(kind, options, endpoint, builtin, measure, analyse))
 
 

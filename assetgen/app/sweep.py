@@ -14,11 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from assetgen.app.evaluate import evaluate
 from assetgen.dataset.golden import read_manifest
 from assetgen.errors import ConfigError
 from assetgen.generate.build import build
 from assetgen.generate.sweep_plan import Series, sweep_jobs
-from assetgen.report.evaluate import evaluate
 from assetgen.report.sweep_record import PlannedCase, SweepPlan, SweepResult, analyse, read_plan
 from assetgen.report.sweep_view import markdown, plot
 from assetgen.run.endpoint import base_url, public_url
