@@ -8,7 +8,8 @@ import re
 import pytest
 
 from assetgen.dataset.records import Case
-from assetgen.generate.build import Job, generate, plain, plan
+from assetgen.generate.build import plan
+from assetgen.generate.jobs import Job, generate, plain
 from assetgen.generate.registry import all_families
 from assetgen.generate.rng import case_rng
 from assetgen.media.lang import answered_in_other_language, localize, paired_id, parse_langs, script, to_english
