@@ -63,6 +63,16 @@ class _Quiet:
         pass
 
 
+def _langs(values) -> tuple[str, ...]:
+    """--lang values as language codes (issue #35); a bad one is a one-line error."""
+    from assetgen.media.lang import parse_langs
+
+    try:
+        return parse_langs(values)
+    except ValueError as exc:
+        raise AssetgenError(f"--lang: {exc}") from None
+
+
 def _progress(total: int, label: str):
     if not sys.stderr.isatty():
         return _Quiet()
@@ -91,10 +101,13 @@ def _progress(total: int, label: str):
               "ray.init() finds or starts. Same bytes as --workers 1.")
 @click.option("--ray-shared-out", is_flag=True, help="With --ray: the output folder is mounted at the same path "
               "on every node (NFS, object storage), so workers write media there instead of sending them back.")
+@click.option("--lang", "langs", multiple=True, metavar="LANG",
+              help="Question language: en, ja, zh or all (repeatable; default en). Each case is asked in every "
+              "language given, same scene and truth, ids suffixed -ja / -zh.")
 @click.option("--as-hf-parquet", is_flag=True, help="Write Hugging Face parquet shards (data-00000-of-000NN.parquet, "
               "--shard-size cases each, default 1000) made where the cases are drawn, instead of a suite folder.")
 def build(out, suite, per_family, seed, workers, families, knob_args, check, verify, shard_size, ray_address,
-          ray_shared_out, as_hf_parquet) -> None:
+          ray_shared_out, as_hf_parquet, langs) -> None:
     """Build the golden set, or a suite of any size elsewhere. An interrupted build resumes when rerun."""
     from assetgen.dataset.golden import default_golden, read_manifest
     from assetgen.errors import BuildFailed
@@ -103,6 +116,7 @@ def build(out, suite, per_family, seed, workers, families, knob_args, check, ver
     from assetgen.generate.check import check as check_suite
     from assetgen.generate.suites import parse_knob
 
+    langs = _langs(langs)
     knobs: dict = {}
     for text in knob_args:
         family, knob, value = parse_knob(text)
@@ -122,10 +136,11 @@ def build(out, suite, per_family, seed, workers, families, knob_args, check, ver
 
         if out is None or check or verify or ray_shared_out or workers != 1:
             _fail("--as-hf-parquet needs --out, and takes neither --check, --verify, --ray-shared-out nor --workers")
-        total = len(plan(suite, seed, per_family, families=families, knobs=knobs))
+        total = len(plan(suite, seed, per_family, families=families, knobs=knobs, langs=langs))
         with _progress(total, "building parquet") as bar:
             paths = export_hf_shards(out, suite=suite, seed=seed, per_family=per_family, families=families,
-                                     knobs=knobs, shard_size=shard_size or 1000, ray=ray, progress=bar.update)
+                                     knobs=knobs, shard_size=shard_size or 1000, ray=ray, progress=bar.update,
+                                     langs=langs)
         click.echo(f"wrote {total} cases as {len(paths)} parquet shard(s) into {out}")
         return
     root = out or default_golden()
@@ -153,12 +168,12 @@ def build(out, suite, per_family, seed, workers, families, knob_args, check, ver
                   "run 'assetgen build' to refresh", 1)
         click.echo(f"ok: {manifest.case_count} cases in {root} match the generators")
         return
-    total = len(plan(suite, seed, per_family, families=families, knobs=knobs, shard_size=shard_size))
+    total = len(plan(suite, seed, per_family, families=families, knobs=knobs, shard_size=shard_size, langs=langs))
     try:
         with _progress(total, "building") as bar:
             manifest = build_suite(root, suite=suite, seed=seed, per_family=per_family, families=families,
                                    knobs=knobs, workers=workers, progress=bar.update, shard_size=shard_size,
-                                   ray=ray, log=lambda text: click.echo(text, err=True))
+                                   ray=ray, log=lambda text: click.echo(text, err=True), langs=langs)
     except BuildFailed as exc:
         for failure in exc.failures:
             click.echo(f"FAILED {failure.case_id}: {failure.error}", err=True)
@@ -283,12 +298,15 @@ def grade_command(responses, golden, out, show_diff) -> None:
               "case itself) and report worst-case accuracy (a case counts when all K are right) beside the average.")
 @click.option("--batch", is_flag=True, help="Submit the suite as one OpenAI batch (Files and Batches APIs, through "
               "the openai SDK), wait for it, then grade; needs --endpoint and --model.")
+@click.option("--lang", "langs", multiple=True, metavar="LANG",
+              help="Ask in en, ja, zh or all (repeatable; default en): every case in each language, same scene and "
+              "truth, so the report pairs them case by case.")
 @click.option("--probe", "probe", type=click.Path(dir_okay=False, exists=True, path_type=Path), default=None,
               help="A probe.json of `assetgen probe frames` for the report to cite [default: the newest in --out of "
                    "the same endpoint and model].")
 def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat, video_mode, num_frames, max_tokens,
                  temperature, seed, timeout, retries, concurrency, thinking, extra_body, no_stream, out, resume,
-                 fail_under, variants, batch, concurrency_levels, probe, metrics_interval) -> None:
+                 fail_under, variants, batch, concurrency_levels, probe, metrics_interval, langs) -> None:
     """Measure an OpenAI-compatible endpoint on the golden set and report like a benchmark.
 
     \b
@@ -335,6 +353,7 @@ def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat
         endpoint=endpoint, golden=golden or default_golden(), out=out, model=model, given=given,
         api_key=resolve_key(api_key), filters=tuple(filters), limit=limit, repeat=repeat, concurrency=concurrency,
         thinking=thinking, timeout=timeout, retries=retries, resume=resume, suite=suite, concurrency_levels=levels,
+        langs=_langs(langs),
         metrics_interval=metrics_interval,
         request=RequestOptions(model="", max_tokens=max_tokens, temperature=temperature, seed=seed,
                                video_mode=video_mode, num_frames=num_frames, stream=not no_stream,
@@ -380,8 +399,10 @@ def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat
               help="How clips are sent [default: video_url; with --preset, jpeg-sequence of 8 frames].")
 @click.option("--num-frames", type=int, default=None, help="Frames per clip, as for eval.")
 @click.option("--timeout", type=float, default=300.0, show_default=True, help="Seconds per attempt.")
+@click.option("--lang", "langs", multiple=True, metavar="LANG",
+              help="Ask in en, ja, zh or all (repeatable; default en): each language a series of its own.")
 def sweep_command(families, knob_range, fixed_args, preset, per_level, variants, seed, out, endpoint, model, api_key,
-                  concurrency, max_tokens, video_mode, num_frames, timeout) -> None:
+                  concurrency, max_tokens, video_mode, num_frames, timeout, langs) -> None:
     """Accuracy against a knob's level, per family: where does the endpoint stop seeing?"""
     from assetgen.app.sweep import SweepOptions, run_sweep
     from assetgen.generate.sweep_plan import PRESET_PER_LEVEL, PRESET_REQUEST, Series, parse_fixed, parse_knob_range
@@ -405,7 +426,7 @@ def sweep_command(families, knob_range, fixed_args, preset, per_level, variants,
     options = SweepOptions(
         series=series, per_level=per_level or (PRESET_PER_LEVEL if preset else 3), seed=seed, variants=variants,
         out=out, preset=preset, endpoint=endpoint, model=model, api_key=resolve_key(api_key),
-        concurrency=concurrency, timeout=timeout,
+        concurrency=concurrency, timeout=timeout, langs=_langs(langs),
         request=RequestOptions(model="", max_tokens=max_tokens, video_mode=video_mode or "video_url",
                                num_frames=num_frames))
     result = run_sweep(options, notify=lambda line: click.echo(line, err=True))
@@ -529,11 +550,14 @@ def probe_resolution_command(**kwargs) -> None:
               help="Frames per clip where a harness gets clips as images (inspect, lmms-eval), uniformly sampled "
                    "with the first and the last included, as eval's --num-frames. [default: every frame]")
 @click.option("--model", default="default", show_default=True, help="Model name in openai request bodies.")
-def export_command(fmt, out, golden, frames, model) -> None:
+@click.option("--lang", "langs", multiple=True, metavar="LANG",
+              help="Only the cases asked in en, ja, zh or all (repeatable; default every case of the folder).")
+def export_command(fmt, out, golden, frames, model, langs) -> None:
     """Export the golden set for other harnesses (Inspect AI, lmms-eval, HF datasets, OpenAI batch)."""
     from assetgen.export.formats import export
 
-    click.echo(f"exported {fmt} to {export(fmt, out, golden=golden, frames=frames, model=model)}")
+    chosen = _langs(langs) if langs else None
+    click.echo(f"exported {fmt} to {export(fmt, out, golden=golden, frames=frames, model=model, langs=chosen)}")
 
 
 @main.command("report")

@@ -4,6 +4,10 @@ truth.value is the constraint: {"kind": "max_chars" | "max_words" | "exact_count
 "json_only", ...its numbers and words}, with `topic` (words of which one must appear, when the answer's
 subject is checkable) and, for exact_count, `vocabulary` (the things that may be listed).
 The visible answer is measured as written, reasoning excluded (POLICY.md 2.4).
+
+Japanese and Chinese (issue #35): the case's grader args say `unit: "chars"` where the question was asked in
+a language that counts characters, not words; sizes are then characters, and a topic or forbidden word written
+in CJK is found as a substring (there are no spaces to bound it). Lists may be separated by '、' or '，'.
 """
 
 from __future__ import annotations
@@ -26,9 +30,19 @@ def words(text: str) -> list[str]:
     return _WORD.findall(text)
 
 
+def _cjk(word: str) -> bool:
+    return any(ord(ch) >= 0x3000 for ch in word)
+
+
+def _size(text: str, unit: str | None) -> int:
+    """Words, or with unit 'chars' the characters that are not spaces (how Japanese and Chinese count)."""
+    return len(re.sub(r"\s", "", text)) if unit == "chars" else len(words(text))
+
+
 def _on_topic(text: str, topic: list[str]) -> bool:
     low = text.casefold()
-    return not topic or any(re.search(rf"\b{re.escape(t.casefold())}", low) for t in topic)
+    return not topic or any(t in text if _cjk(t) else re.search(rf"\b{re.escape(t.casefold())}", low)
+                            for t in topic)
 
 
 def _singular(item: str) -> str:
@@ -42,7 +56,7 @@ def _singular(item: str) -> str:
 def _clean_item(item: str) -> str:
     item = re.sub(r"\*\*|__|`", "", item)
     item = re.split(r"\s[-–—:]\s|:\s|\s\(|,\s", item, maxsplit=1)[0]  # 'Apple - sweet and crisp' -> 'Apple'
-    return re.sub(r"^(?:an?|the)\s+", "", item.strip(" .!;*\t"), flags=re.IGNORECASE).strip()
+    return re.sub(r"^(?:an?|the)\s+", "", item.strip(" .!;*\t。"), flags=re.IGNORECASE).strip()
 
 
 def listed_items(answer: str) -> list[str]:
@@ -57,7 +71,7 @@ def listed_items(answer: str) -> list[str]:
         return [_clean_item(line) for line in body]
     text = body[0] if body else ""
     text = text.split(":", 1)[1] if ":" in text else text
-    parts = re.split(r",\s*(?:and\s+)?|\s+and\s+", text.strip().rstrip("."))
+    parts = re.split(r",\s*(?:and\s+)?|\s+and\s+|[、，]\s*", text.strip().rstrip(".。"))
     return [_clean_item(p) for p in parts if p.strip()]
 
 
@@ -84,16 +98,20 @@ def forms_of(word: str) -> str:
     return rf"\b(?:{stem}(?:s|es|ed|d|ing|y)?{irregular})\b"
 
 
-def _forbidden(want: dict, answer: str) -> Match:
-    used = [w for w in want["words"] if re.search(forms_of(w), answer, re.IGNORECASE)]
-    count = len(words(answer))
+def _forbidden(want: dict, answer: str, unit: str | None = None) -> Match:
+    used = [w for w in want["words"] if (w in answer if _cjk(w) else re.search(forms_of(w), answer, re.IGNORECASE))]
+    count = _size(answer, unit)
     if used:
         return Match(0.0, False, used, f"used the forbidden word(s) {', '.join(map(repr, used))}")
     if count < int(want.get("min_words", 1)):
-        return Match(0.0, False, None, f"{count} word(s): too short to be an answer")
+        return Match(0.0, False, None, f"{count} {_unit(unit)}: too short to be an answer")
     if not _on_topic(answer, want.get("topic") or []):
         return Match(0.0, False, None, "avoids the forbidden words but is not about the topic")
-    return Match(1.0, True, count, f"none of the forbidden words ({count} words)")
+    return Match(1.0, True, count, f"none of the forbidden words ({count} {_unit(unit)})")
+
+
+def _unit(unit: str | None) -> str:
+    return "characters" if unit == "chars" else "words"
 
 
 def _json_only(want: dict, answer: str) -> Match:
@@ -137,16 +155,17 @@ def constraint(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
             return Match(0.0, False, size, f"{size} characters, but not about the topic")
         return Match(1.0, True, size, f"{size} characters (limit {limit})")
     if kind == "max_words":
-        limit, count = int(want["limit"]), len(words(text))
+        unit = args.get("unit")
+        limit, count = int(want["limit"]), _size(text, unit)
         if count > limit:
-            return Match(0.0, False, count, f"{count} words, over the limit of {limit}")
+            return Match(0.0, False, count, f"{count} {_unit(unit)}, over the limit of {limit}")
         if count < int(want.get("min_words", 1)) or not _on_topic(text, want.get("topic") or []):
-            return Match(0.0, False, count, f"{count} words, but not an answer about the topic")
-        return Match(1.0, True, count, f"{count} words (limit {limit})")
+            return Match(0.0, False, count, f"{count} {_unit(unit)}, but not an answer about the topic")
+        return Match(1.0, True, count, f"{count} {_unit(unit)} (limit {limit})")
     if kind == "exact_count":
         return _exact_count(want, text)
     if kind == "forbidden_words":
-        return _forbidden(want, text)
+        return _forbidden(want, text, args.get("unit"))
     if kind == "json_only":
         return _json_only(want, text)
     raise ValueError(f"unknown constraint kind {kind!r}")

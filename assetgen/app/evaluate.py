@@ -45,7 +45,7 @@ def evaluate_batch(options: EvalOptions, polling: BatchPolling | None = None, *,
     check_options(options)
     if options.endpoint:
         options.endpoint = base_url(options.endpoint)
-    options.golden = suite_folder(options.suite, options.out, options.golden, log=notify)
+    options.golden = suite_folder(options.suite, options.out, options.golden, log=notify, langs=options.langs)
     with_variants(options, variants, notify)
     return write_reports(run_batch(options, polling, notify), options.golden, [options.api_key])
 
@@ -58,7 +58,7 @@ def evaluate(options: EvalOptions, *, notify: Callable[[str], None] = lambda _: 
     starting the built-in one again if that is what it used, unless an endpoint is given."""
     check_options(options)  # before building a suite or starting an endpoint that would only be refused
     if options.resume is None:  # a resumed run asks the suite folder it recorded
-        options.golden = suite_folder(options.suite, options.out, options.golden, log=notify)
+        options.golden = suite_folder(options.suite, options.out, options.golden, log=notify, langs=options.langs)
     with_variants(options, variants, notify)
     with ExitStack() as stack:
         endpoint = options.endpoint

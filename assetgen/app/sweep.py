@@ -44,6 +44,7 @@ class SweepOptions:
     timeout: float = 300.0
     retries: int = 2
     request: RequestOptions = field(default_factory=lambda: RequestOptions(model=""))
+    langs: tuple[str, ...] = ("en",)  # question languages (issue #35): each a series of its own
 
     def spec(self) -> dict:
         """What identifies the sweep (never the key): a folder holding another sweep is not resumed."""
@@ -53,7 +54,8 @@ class SweepOptions:
                 "per_level": self.per_level, "seed": self.seed, "variants": self.variants, "preset": self.preset,
                 "endpoint": public_url(base_url(self.endpoint)) if self.endpoint else BUILTIN, "model": self.model,
                 "request": {"max_tokens": r.max_tokens, "temperature": r.temperature, "video_mode": r.video_mode,
-                            "num_frames": r.num_frames, "extra_body": r.extra_body}}
+                            "num_frames": r.num_frames, "extra_body": r.extra_body}} | (
+                    {"langs": list(self.langs)} if self.langs != ("en",) else {})
 
     def folder(self) -> Path:
         """Where the sweep lives: --out, else its default folder under sweeps/."""
@@ -75,7 +77,7 @@ def _latest_run(runs: Path) -> Path | None:
 
 def run_sweep(options: SweepOptions, *, notify: Callable[[str], None] = lambda _: None) -> SweepResult:
     """Build, ask (or resume), grade and fit; writes sweep.json, sweep.md and sweep.png into the folder."""
-    jobs, planned = sweep_jobs(options.series, options.per_level, options.seed, options.variants)
+    jobs, planned = sweep_jobs(options.series, options.per_level, options.seed, options.variants, options.langs)
     spec = options.spec()
     folder = options.folder()
     plan = SweepPlan(spec=spec, cases=[PlannedCase(case_id=p.case_id, series=p.series, level=p.level, base=p.base)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
@@ -29,6 +29,7 @@ RelativePath = Annotated[str, AfterValidator(check_relative)]
 AssetPath = Annotated[str, AfterValidator(_asset_path)]
 Sha256 = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
 Prompt = Annotated[str, Field(max_length=MAX_PROMPT_CHARS)]
+Lang = Literal["en", "ja", "zh"]  # assetgen.media.lang.LANGS
 
 
 class FileRef(BaseModel):
@@ -95,15 +96,19 @@ class Case(CaseSpec):
         "change) with frame indices. Several clips: {'clips': [timeline, ...]}.")
     request: RequestOverrides | None = Field(None, description="Request fields this case sets itself "
                                              "(max_tokens, tools, ...); None for most cases.")
+    lang: Lang = Field("en", description="Language the question is asked in: 'en' (default; suites built before "
+                       "issue #35 have no field and read as English), 'ja' or 'zh'. The scene and truth are the "
+                       "English case's (same seed, family and index); its id is the English id + '-ja' / '-zh'.")
 
     @property
     def inputs(self) -> list[FileRef]:
         return [f for f in self.files if f.role == "input"]
 
     def to_json(self) -> str:
-        """The case as one line of cases.jsonl; `request` only when set, so cases without it keep their
-        bytes (and the golden set its hashes)."""
-        return self.model_dump_json(exclude={"request"} if self.request is None else set())
+        """The case as one line of cases.jsonl; `request` only when set and `lang` only when not English, so
+        cases without them keep their bytes (and the golden set its hashes)."""
+        exclude = ({"request"} if self.request is None else set()) | ({"lang"} if self.lang == "en" else set())
+        return self.model_dump_json(exclude=exclude)
 
 
 class CaseToSend(BaseModel):
@@ -119,6 +124,7 @@ class CaseToSend(BaseModel):
     files: list[FileRef] = Field(max_length=MAX_FILES)
     request: RequestOverrides | None = None
     knobs: dict[str, Any] = Field(default_factory=dict)  # the scale dimensions read their size from them
+    lang: Lang = "en"
 
     @property
     def inputs(self) -> list[FileRef]:
@@ -148,8 +154,14 @@ class Manifest(BaseModel):
         "cases-00000.jsonl, cases-00001.jsonl, ... (every shard but the last holds exactly this many) and the "
         "media of shard k under assets/0000k/.")
 
+    langs: list[Lang] = Field(default_factory=lambda: ["en"], description="Question languages the suite was built "
+                              "in (issue #35), each case followed by the same case in the next; absent: English.")
+
     def to_json(self) -> str:
         """The manifest as written to disk; `shard_size` only when sharded, so older readers refuse a
-        sharded suite instead of misreading it, and unsharded manifests keep their bytes."""
-        data = self.model_dump(exclude={"shard_size"} if self.shard_size is None else set())
+        sharded suite instead of misreading it, and unsharded manifests keep their bytes (`langs` only
+        when not English alone, likewise)."""
+        exclude = ({"shard_size"} if self.shard_size is None else set()) | (
+            {"langs"} if self.langs == ["en"] else set())
+        data = self.model_dump(exclude=exclude)
         return json.dumps(data, indent=2) + "\n"

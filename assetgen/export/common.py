@@ -47,7 +47,8 @@ def target(case: Case) -> str:
 
 
 def truth_line(case: Case) -> dict:
-    return {"case_id": case.id, "family": case.family, "category": case.category, "truth": case.truth.model_dump(),
+    return {"case_id": case.id, "family": case.family, "category": case.category, "lang": case.lang,
+            "truth": case.truth.model_dump(),
             "grader": case.grader.model_dump(),
             "sampling": case.sampling.model_dump() if case.sampling else None}
 

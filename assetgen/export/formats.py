@@ -36,15 +36,18 @@ def _readme(fmt: str, cases, frames: int | None) -> str:
 
 
 def export(fmt: str, out: str | Path, *, golden: str | Path | None = None, frames: int | None = None,
-           model: str = "default") -> Path:
+           model: str = "default", langs: tuple[str, ...] | None = None) -> Path:
     """Write the suite in `fmt` to `out`. `frames`: frames per clip where a harness gets clips as images
-    (default: every frame)."""
+    (default: every frame). `langs`: only the cases asked in these languages (issue #35; every case carries
+    its `lang` in each format); the suite folder must hold them (`assetgen build --lang ...`)."""
     if fmt not in FORMATS:
         raise AssetgenError(f"unknown export format {fmt!r}; valid: {', '.join(FORMATS)}")
     if frames is not None and not 1 <= frames <= 240:
         raise AssetgenError(f"--frames {frames} must be in 1..240")
     root = Path(golden) if golden else default_golden()
     cases = load_golden(root)
+    if langs:
+        cases = _in_languages(cases, root, fmt, langs)
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     {"jsonl": lambda: export_jsonl(cases, root, out), "openai": lambda: export_openai(cases, root, out, model),
@@ -53,3 +56,18 @@ def export(fmt: str, out: str | Path, *, golden: str | Path | None = None, frame
     if fmt in README:
         (out / "README.md").write_text(_readme(fmt, cases, frames))
     return out
+
+
+def _in_languages(cases, root: Path, fmt: str, langs: tuple[str, ...]):
+    """The cases asked in `langs`; a language the folder lacks, or jsonl (the folder copied whole) asked to drop
+    cases, is a one-line error."""
+    held = {case.lang for case in cases}
+    missing = [lang for lang in langs if lang not in held]
+    if missing:
+        raise AssetgenError(f"--lang {','.join(missing)}: {root} has no case in {', '.join(missing)}; build one with "
+                            f"'assetgen build --lang {' --lang '.join(langs)} --out FOLDER' and export --golden FOLDER")
+    chosen = [case for case in cases if case.lang in langs]
+    if fmt == "jsonl" and len(chosen) != len(cases):
+        raise AssetgenError("--format jsonl copies the suite folder whole; build a folder in just "
+                            f"{', '.join(langs)} to export those cases")
+    return chosen

@@ -14,13 +14,14 @@ def export_hf(cases, root: Path, out: Path) -> Path:
 
     List = getattr(datasets, "List", None) or datasets.Sequence  # datasets >= 4: List; older: Sequence
 
-    rows: dict[str, list] = {k: [] for k in ("id", "family", "category", "modality", "prompt", "target", "truth",
-                                             "grader", "case", "images", "videos")}
+    rows: dict[str, list] = {k: [] for k in ("id", "family", "category", "modality", "lang", "prompt", "target",
+                                             "truth", "grader", "case", "images", "videos")}
     for case in cases:
         rows["id"].append(case.id)
         rows["family"].append(case.family)
         rows["category"].append(case.category)
         rows["modality"].append(case.modality)
+        rows["lang"].append(case.lang)
         rows["prompt"].append(case.prompt)
         rows["target"].append(target(case))
         rows["truth"].append(case.truth.model_dump_json())

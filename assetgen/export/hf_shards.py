@@ -24,7 +24,7 @@ from assetgen.generate.jobs import Built, Failed, Job, generate, one_line
 from assetgen.generate.rng import case_id
 from assetgen.generate.staging import write_atomic
 
-TEXT = ("id", "family", "category", "modality", "prompt", "target", "truth", "grader", "case")
+TEXT = ("id", "family", "category", "modality", "lang", "prompt", "target", "truth", "grader", "case")
 
 
 def shard_file(number: int, total: int) -> str:
@@ -41,7 +41,8 @@ def parquet_bytes(built: list[Built]) -> bytes:
     for item in built:
         case = item.case
         for key, value in (("id", case.id), ("family", case.family), ("category", case.category),
-                           ("modality", case.modality), ("prompt", case.prompt), ("target", _target(case)),
+                           ("modality", case.modality), ("lang", case.lang), ("prompt", case.prompt),
+                           ("target", _target(case)),
                            ("truth", case.truth.model_dump_json()), ("grader", case.grader.model_dump_json()),
                            ("case", json.dumps(_spec(case)))):
             rows[key].append(value)
@@ -85,12 +86,12 @@ def _complete(path: Path, rows: int) -> bool:
 def export_hf_shards(out: str | Path, *, suite: str = "golden", seed: int = 0, per_family: int | None = None,
                      families: tuple[str, ...] = (), knobs: dict | None = None, shard_size: int = 1000,
                      ray=None, progress: Callable[[int], None] | None = None,
-                     generate_fn: Callable[[Job], Built] = generate) -> list[Path]:
+                     generate_fn: Callable[[Job], Built] = generate, langs: tuple[str, ...] = ("en",)) -> list[Path]:
     """Write the suite's parquet shards into `out`; `ray` (a `distributed.RayOptions`) makes them on Ray."""
     _require("datasets")
     if shard_size < 1:
         raise ConfigError(f"--shard-size {shard_size} must be >= 1")
-    jobs = plan(suite, seed, per_family, families=families, knobs=knobs)
+    jobs = plan(suite, seed, per_family, families=families, knobs=knobs, langs=langs)
     shards = [jobs[i:i + shard_size] for i in range(0, len(jobs), shard_size)]
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)

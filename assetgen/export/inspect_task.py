@@ -54,7 +54,8 @@ def export_inspect(cases: list[Case], root: Path, out: Path, frames: int | None)
     with (out / "dataset.jsonl").open("w") as as_frames, (out / "dataset_video.jsonl").open("w") as as_video:
         for case in cases:
             system = [{"role": "system", "content": case.system_prompt}] if case.system_prompt else []
-            metadata = {"case": spec(case), "category": case.category, "frames_per_clip": frames}
+            metadata = {"case": spec(case), "category": case.category, "lang": case.lang,
+                        "frames_per_clip": frames}
             for handle, content in zip((as_frames, as_video), _contents(case, root, out, frames), strict=True):
                 handle.write(json.dumps({"id": case.id, "input": system + [{"role": "user", "content": content}],
                                          "target": target(case), "metadata": metadata}) + "\n")

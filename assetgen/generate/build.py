@@ -26,7 +26,10 @@ MAX_FAILURES = 50
 
 
 def plan(suite: str, seed: int, per_family: int | None, *, families: tuple[str, ...] = (),
-         knobs: dict[str, dict[str, Any]] | None = None, shard_size: int | None = None) -> list[Job]:
+         knobs: dict[str, dict[str, Any]] | None = None, shard_size: int | None = None,
+         langs: tuple[str, ...] = ("en",)) -> list[Job]:
+    """The jobs of a suite; with several `langs` each case is followed by the same case in the other
+    languages (same family, index and seed, so the same scene and truth: results pair case by case)."""
     if shard_size is not None and shard_size < 1:
         raise ConfigError(f"--shard-size {shard_size} must be >= 1")
     jobs, next_index = [], {}
@@ -35,8 +38,9 @@ def plan(suite: str, seed: int, per_family: int | None, *, families: tuple[str, 
         for _ in range(entry.count):
             index = next_index.get(entry.family, 0)
             next_index[entry.family] = index + 1
-            shard = None if shard_size is None else len(jobs) // shard_size
-            jobs.append(Job(entry.family, index, seed, dict(entry.knobs), shard))
+            for lang in langs:
+                shard = None if shard_size is None else len(jobs) // shard_size
+                jobs.append(Job(entry.family, index, seed, dict(entry.knobs), shard, lang))
     return jobs
 
 
@@ -73,13 +77,15 @@ def fingerprint(jobs: list[Job], chunk: int) -> dict[str, Any]:
     """What must not change for an interrupted build to be resumed: the jobs, their layout, the versions."""
     return {"assetgen": __version__, "libraries": library_versions(), "chunk": chunk,
             "families": {name: get_family(name).version for name in sorted({j.family for j in jobs})},
-            "jobs": [[j.family, j.index, j.seed, j.knobs, j.shard] for j in jobs]}
+            "jobs": [[j.family, j.index, j.seed, j.knobs, j.shard] + ([j.lang] if j.lang != "en" else [])
+                     for j in jobs]}
 
 
 def build(out: str | Path, *, suite: str = "golden", seed: int = 0, per_family: int | None = None,
           families: tuple[str, ...] = (), knobs: dict[str, dict[str, Any]] | None = None, workers: int = 1,
           progress: Callable[[int], None] | None = None, shard_size: int | None = None, ray: Any = None,
-          log: Callable[[str], None] | None = None, jobs: list[Job] | None = None) -> Manifest:
+          log: Callable[[str], None] | None = None, jobs: list[Job] | None = None,
+          langs: tuple[str, ...] = ("en",)) -> Manifest:
     """Build `suite` into `out`, replacing only what a build owns (cases, manifest, assets).
 
     Resumable: cases are committed to `out/.building/` in chunks (one per shard when sharded), and a rerun
@@ -91,7 +97,7 @@ def build(out: str | Path, *, suite: str = "golden", seed: int = 0, per_family: 
         raise ConfigError(f"--seed {seed} must be >= 0")
     out = Path(out)
     if jobs is None:
-        jobs = plan(suite, seed, per_family, families=families, knobs=knobs, shard_size=shard_size)
+        jobs = plan(suite, seed, per_family, families=families, knobs=knobs, shard_size=shard_size, langs=langs)
     elif not jobs:
         raise ConfigError("nothing to build: no cases")
     chunk = shard_size or CHUNK
@@ -123,4 +129,4 @@ def build(out: str | Path, *, suite: str = "golden", seed: int = 0, per_family: 
         return staging.finish(lambda files, count: Manifest(
             assetgen_version=__version__, suite=suite, seed=seed, per_family=per_family if suite == "full" else None,
             families=list(families), knobs=knobs or {}, libraries=library_versions(), case_count=count,
-            files=files, shard_size=shard_size))
+            files=files, shard_size=shard_size, langs=list(langs)))

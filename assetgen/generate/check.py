@@ -85,7 +85,7 @@ def check(root: str | Path | None = None, *, workers: int = 1,
     with tempfile.TemporaryDirectory(prefix="assetgen-check-") as tmp:
         build(tmp, suite=manifest.suite, seed=manifest.seed, per_family=manifest.per_family,
               families=tuple(manifest.families), knobs=manifest.knobs, workers=workers, progress=progress,
-              shard_size=manifest.shard_size, ray=ray)
+              shard_size=manifest.shard_size, ray=ray, langs=tuple(manifest.langs))
         new_cases = {c.id: c for c in load_golden(tmp, verify_files=False)}
         known = all_families()
         for cid in sorted(old_cases.keys() - new_cases.keys()):

@@ -18,6 +18,7 @@ from assetgen.generate.registry import get_family
 from assetgen.generate.rng import case_id, case_rng
 from assetgen.generate.video_family import VideoFamily
 from assetgen.media.imaging import png_bytes
+from assetgen.media.lang import lang_suffix
 from assetgen.media.video import contact_sheet, encode_mp4
 
 
@@ -28,6 +29,7 @@ class Job:
     seed: int
     knobs: dict[str, Any]
     shard: int | None = None  # sharded layout: media go under assets/<shard>/
+    lang: str = "en"  # question language (issue #35): same scene and truth, id suffixed '-ja' / '-zh'
 
 
 @dataclass
@@ -88,16 +90,17 @@ def generate(job: Job) -> Built:
     """Draw one case. Pure: the same job gives the same case and bytes in any process."""
     family = get_family(job.family)
     knobs = family.resolve_knobs(job.knobs)
-    cid = case_id(job.family, job.seed, job.index)
+    base = case_id(job.family, job.seed, job.index)  # media are named by it: every language shares them
+    cid = base + lang_suffix(job.lang)
     try:
         draw = 0 if family.shared_draw else job.index
         scene = plain(family.sample(case_rng(job.seed, job.family, draw), knobs))
     except ValueError as exc:
         raise ConfigError(f"{cid}: {exc}") from None
-    question = family.question(scene)
+    question = family.question_in(scene, job.lang)
     files, blobs = [], {}
     folder = "assets" if job.shard is None else shard_assets(job.shard)
-    for path, media_type, role, data in media_blobs(family, scene, cid, folder):
+    for path, media_type, role, data in media_blobs(family, scene, base, folder):
         files.append(FileRef(path=path, media_type=media_type, sha256=sha256(data), size=len(data), role=role))
         blobs[path] = data
     case = Case(
@@ -106,6 +109,6 @@ def generate(job: Job) -> Built:
         truth=question.truth, grader=question.grader, seed=job.seed, index=job.index,
         knobs=plain(knobs), scene=scene, files=files, sampling=question.sampling,
         timeline=plain(family.timeline(scene)) if isinstance(family, VideoFamily) else None,
-        request=question.request,
+        request=question.request, lang=job.lang,
     )
     return Built(case, blobs)

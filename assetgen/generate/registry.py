@@ -9,6 +9,7 @@ import numpy as np
 
 from assetgen.dataset.records import RequestOverrides
 from assetgen.errors import ConfigError
+from assetgen.media.lang import localize
 from graders.records import GraderSpec, Modality, Sampling, Truth
 
 KnobKind = Literal["int", "float", "bool", "choice"]
@@ -92,6 +93,16 @@ class Family:
 
     def question(self, scene: dict[str, Any]) -> Question:
         raise NotImplementedError
+
+    def question_in(self, scene: dict[str, Any], lang: str) -> Question:
+        """The question asked in `lang` (issue #35): the English one with its prompt rewritten from the
+        language's templates (assetgen/media/lang.py), truth unchanged. A family whose truth depends on the
+        language (a word limit counted in characters) overrides this."""
+        question = self.question(scene)
+        if lang != "en":
+            question.prompt = localize(question.prompt, lang)
+            question.system_prompt = localize(question.system_prompt, lang)
+        return question
 
     def render(self, scene: dict[str, Any]) -> list[np.ndarray]:
         """Return the images of the case, each an HxWx3 uint8 RGB array (none for modality 'text')."""

@@ -17,11 +17,12 @@ from assetgen.generate.suites import COMPOSED
 SEED = 0  # the suites of the seed articles are drawn from seed 0, as the golden set is
 
 
-def cache_folder(suite: str, parent: Path, seed: int = SEED) -> Path:
-    return parent / "suites" / f"{suite}-s{seed}"
+def cache_folder(suite: str, parent: Path, seed: int = SEED, langs: tuple[str, ...] = ("en",)) -> Path:
+    tail = "" if langs == ("en",) else "-" + "-".join(langs)
+    return parent / "suites" / f"{suite}-s{seed}{tail}"
 
 
-def _matches(folder: Path, suite: str, seed: int) -> bool:
+def _matches(folder: Path, suite: str, seed: int, langs: tuple[str, ...] = ("en",)) -> bool:
     """The folder holds exactly the suite this assetgen builds, with every file intact."""
     try:
         manifest = read_manifest(folder)
@@ -31,23 +32,27 @@ def _matches(folder: Path, suite: str, seed: int) -> bool:
         cases = load_golden(folder)  # re-hashes every file against the manifest
     except AssetgenError:
         return False
-    jobs = plan(suite, seed, None)
+    jobs = plan(suite, seed, None, langs=langs)
     return len(cases) == len(jobs) and all(
-        (c.family, c.index, c.family_version) == (j.family, j.index, get_family(j.family).version)
+        (c.family, c.index, c.family_version, c.lang) == (j.family, j.index, get_family(j.family).version, j.lang)
         and all(c.knobs.get(k) == v for k, v in j.knobs.items()) for c, j in zip(cases, jobs, strict=True))
 
 
-def suite_folder(suite: str, parent: Path, golden: Path, *, log: Callable[[str], None] = lambda _: None) -> Path:
+def suite_folder(suite: str, parent: Path, golden: Path, *, log: Callable[[str], None] = lambda _: None,
+                 langs: tuple[str, ...] = ("en",)) -> Path:
     """The folder to ask `suite` from: `golden` for 'vision', else the cache under `parent`, built when missing
-    or stale (an interrupted build resumes)."""
-    if suite == "vision":
+    or stale (an interrupted build resumes). In other languages than English alone (`langs`, issue #35) the
+    suite is built in each of them, the golden set as the 'golden' suite (its English cases are the checked-in
+    ones, byte for byte), each case followed by the same case in the next language."""
+    if suite == "vision" and langs == ("en",):
         return golden
     if suite not in COMPOSED:
         raise ConfigError(f"--suite {suite!r}; valid: {', '.join(COMPOSED)}")
-    folder = cache_folder(suite, parent).resolve()  # run.json records it: `assetgen report` may run elsewhere
-    if folder.is_dir() and _matches(folder, suite, SEED):
+    built = "golden" if suite == "vision" else suite
+    folder = cache_folder(suite, parent, SEED, langs).resolve()  # run.json records it: `report` may run elsewhere
+    if folder.is_dir() and _matches(folder, built, SEED, langs):
         log(f"suite {suite!r}: reusing {folder}")
         return folder
-    log(f"suite {suite!r}: building into {folder}")
-    build(folder, suite=suite, seed=SEED, log=log)
+    log(f"suite {suite!r} in {', '.join(langs)}: building into {folder}")
+    build(folder, suite=built, seed=SEED, log=log, langs=langs)
     return folder

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from assetgen.errors import ConfigError
@@ -16,6 +16,7 @@ from assetgen.generate.jobs import Job
 from assetgen.generate.registry import get_family
 from assetgen.generate.rng import case_id
 from assetgen.generate.variants import check_variants, variant_jobs
+from assetgen.media.lang import lang_suffix
 
 MAX_LEVELS = 50  # a range giving more is a typo (a missing step), not a sweep
 MAX_CASES = 20_000
@@ -127,9 +128,11 @@ class Planned:
     base: str  # the case id of variant 0 (the case itself when there are no variants)
 
 
-def sweep_jobs(series: list[Series], per_level: int, seed: int, variants: int = 1) -> tuple[list[Job], list[Planned]]:
+def sweep_jobs(series: list[Series], per_level: int, seed: int, variants: int = 1,
+               langs: tuple[str, ...] = ("en",)) -> tuple[list[Job], list[Planned]]:
     """Jobs for every series, level and case (with `variants` > 1, that many variants of each), and what
-    each case measures. Indices run on per family across series, so every case id is distinct."""
+    each case measures. Indices run on per family across series, so every case id is distinct. In several
+    `langs` (issue #35) each case is asked in each, as its own series ('color_grid.gap [ja]'), same scenes."""
     if not 1 <= per_level <= 1000:
         raise ConfigError(f"--per-level {per_level} must be between 1 and 1000")
     if seed < 0:
@@ -158,8 +161,11 @@ def sweep_jobs(series: list[Series], per_level: int, seed: int, variants: int = 
                     group = variant_jobs([(s.family, index, seed, knobs)], variants)
                 else:
                     group = [Job(s.family, index, seed, dict(knobs))]
-                jobs += group
-                planned += [Planned(case_id(j.family, j.seed, j.index), s.name, level, base) for j in group]
+                for lang in langs:
+                    suffix, name = lang_suffix(lang), s.name + ("" if lang == "en" else f" [{lang}]")
+                    jobs += [replace(j, lang=lang) for j in group]
+                    planned += [Planned(case_id(j.family, j.seed, j.index) + suffix, name, level, base + suffix)
+                                for j in group]
     if len(jobs) > MAX_CASES:
         raise ConfigError(f"the sweep has {len(jobs)} cases (at most {MAX_CASES}); fewer levels or --per-level")
     return jobs, planned

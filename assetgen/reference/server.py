@@ -19,6 +19,7 @@ import numpy as np
 import orjson
 from aiohttp import web
 
+from assetgen.media.lang import answer_in, detect, to_english
 from assetgen.media.tokens import count_tokens
 from assetgen.media.video import sample_indices
 from assetgen.reference import context, memory, pacing, toolcalls
@@ -36,6 +37,34 @@ _SECRET = re.compile(r"sk-(?:proj-)?[A-Za-z0-9]{8,}")
 # Above the aiohttp client's 15 s keep-alive, so no client reuses a connection the server is closing.
 HEADER_TIMEOUT_S = 30.0
 log = logging.getLogger("assetgen.serve")
+
+
+QUESTION_CHARS = 4_000
+"""The longest question read back from Japanese or Chinese; of a longer text only its last line is (a document
+comes before the question)."""
+
+
+def _question(text: str) -> tuple[str, str]:
+    """(what comes before the question, the question): a long text's last line is its question."""
+    if len(text) <= QUESTION_CHARS:
+        return "", text
+    before, newline, question = text.rpartition("\n")
+    return before + newline, question
+
+
+def asked_in(text: str) -> str:
+    """The language a question is asked in: 'ja', 'zh' or 'en' (also for a question too long to be one)."""
+    question = _question(text)[1]
+    return "en" if len(question) > QUESTION_CHARS else detect(question)
+
+
+def in_english(text: str) -> str:
+    """A question asked in Japanese or Chinese (issue #35) read back into the English one its templates came
+    from (assetgen/media/lang.py), so the solver's English patterns answer it; only the question is read, never
+    a document sent before it, and an English text is returned as is."""
+    head, question = _question(text)
+    lang = asked_in(text)
+    return text if lang == "en" else head + to_english(question, lang)
 
 
 @dataclass
@@ -257,6 +286,8 @@ class Reference:
 
     def _compose(self, body, text, images, clips) -> tuple[str, str, list[dict]]:
         """(reasoning, answer, tool calls) before any token budget is applied."""
+        asked = asked_in(text)
+        text = in_english(text)
         calls: list[dict] = []
         if images or clips:
             answer = solve(text, images, clips)
@@ -269,6 +300,7 @@ class Reference:
                 answer = (reply.content or "") if reply else solve(text, images, clips)
         if isinstance(answer, list):
             answer = "".join(answer)
+        answer = answer_in(answer, asked)  # a color, a shape, yes or no in the language asked
         if self.options.redact_secrets:
             answer = _SECRET.sub("sk-proj-****", answer)
         if self.options.degenerate:

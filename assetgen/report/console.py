@@ -124,12 +124,25 @@ def print_report(report: RunReport, console: Console | None = None) -> None:
         for table in _thinking_tables(thinking):
             console.print(table)
         console.print(plain(tables.thinking_note(thinking)))
+    _print_languages(report, console)
     for section in tables.dimensions(report):  # issue #15's text dimensions, each its own table
         console.print(rich_table(section.title, section.header, section.rows, total_last=False))
         for note in section.notes:
             console.print(plain(note, "dim"))
     if report.spec:
         console.print(plain(spec_line(report.spec)))
+
+
+def _print_languages(report, console) -> None:
+    """The per-language section (issue #35), when the run asked in more than one language."""
+    from assetgen.report.languages import languages, languages_grid, languages_notes
+
+    table = languages(report)
+    if table is None:
+        return
+    console.print(rich_table("Languages: the same cases asked in each", *languages_grid(table)))
+    for note in languages_notes(table):
+        console.print(plain(note))
 
 
 def print_comparison(result: tuple[Comparison, list[Path]], console: Console | None = None) -> None:

@@ -307,6 +307,7 @@ def html_report(report: RunReport, run_dir: Path, plots: list[str], *, embed_lim
                   for label in labels},
         "thinking": tables.thinking(report),
         "dimensions": tables.dimensions(report),
+        "languages": _languages(report),
         "metrics": tables.METRICS,
         "perf": {label: report.perf[label].line_items() for label in labels},
         "spec": spec_line(report.spec) if report.spec else None,
@@ -317,6 +318,14 @@ def html_report(report: RunReport, run_dir: Path, plots: list[str], *, embed_lim
     }
     return environment().get_template("report.html.j2").render(context)
 
+
+
+def _languages(report: RunReport) -> dict | None:
+    """The per-language section (issue #35): its grid and notes, or None when one language was asked."""
+    from assetgen.report.languages import languages, languages_grid, languages_notes
+
+    table = languages(report)
+    return {"grid": languages_grid(table), "notes": languages_notes(table)} if table else None
 
 
 def compare_html(comparison: Comparison) -> str:

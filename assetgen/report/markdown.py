@@ -87,6 +87,7 @@ def markdown(report: RunReport, plots: list[str]) -> str:
     if thinking:
         lines += ["## Thinking ON vs OFF", "", *md_table(*tables.thinking_grid(thinking)), "",
                   tables.thinking_note(thinking), ""]
+    lines += _languages_md(report)
     for section in tables.dimensions(report):  # issue #15's text dimensions, each its own table
         lines += [f"## {section.title}", "", *md_table(section.header, section.rows), "",
                   *(line for note in section.notes for line in (md_escape(note), "")), ""]
@@ -104,3 +105,14 @@ def markdown(report: RunReport, plots: list[str]) -> str:
             for r, g in ranked]
     lines += md_table(header, rows)
     return "\n".join(lines) + "\n"
+
+
+def _languages_md(report) -> list[str]:
+    """The per-language section (issue #35), or nothing when one language was asked."""
+    from assetgen.report.languages import languages, languages_grid, languages_notes
+
+    table = languages(report)
+    if table is None:
+        return []
+    return ["## Languages: the same cases asked in each", "", *md_table(*languages_grid(table)), "",
+            *(line for note in languages_notes(table) for line in (md_escape(note), ""))]

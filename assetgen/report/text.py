@@ -54,6 +54,7 @@ def terminal_text(report: RunReport) -> str:
     if thinking:
         out += ["", "== thinking ON vs OFF ==", *plain_table(*tables.thinking_grid(thinking)),
                 tables.thinking_note(thinking)]
+    out += _languages_text(report)
     for section in tables.dimensions(report):  # issue #15's text dimensions, each its own table
         out += ["", f"== {section.title} ==", *plain_table(section.header, section.rows),
                 *(visible(note) for note in section.notes)]
@@ -66,3 +67,14 @@ def terminal_text(report: RunReport) -> str:
         out.append(visible(report.info.metrics_error))
     return "\n".join(out)
 
+
+
+def _languages_text(report) -> list[str]:
+    """The per-language section (issue #35), or nothing when one language was asked."""
+    from assetgen.report.languages import languages, languages_grid, languages_notes
+
+    table = languages(report)
+    if table is None:
+        return []
+    return ["", "== languages: the same cases asked in each ==", *plain_table(*languages_grid(table)),
+            *(visible(note) for note in languages_notes(table))]

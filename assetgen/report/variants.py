@@ -66,7 +66,8 @@ def worst_case(report: RunReport, label: str | None = None) -> WorstCase | None:
     """Average and worst-case accuracy per category; None when the suite holds no variants."""
     groups: dict[tuple, list[str]] = {}
     for cid, case in report.cases.items():
-        groups.setdefault(variant_key(case.family, case.index, case.knobs), []).append(cid)
+        # the same case asked in another language (issue #35) is no variant of it: the Languages section pairs those
+        groups.setdefault((*variant_key(case.family, case.index, case.knobs), case.lang), []).append(cid)
     if not any(len(members) > 1 for members in groups.values()):
         return None
     verdicts: dict[str, list[str]] = {}

@@ -88,6 +88,7 @@ class EvalOptions:
     # the run's (RESUME_KEPT), never be dropped silently; a given 'model' also confirms a model the endpoint
     # no longer lists
     given: frozenset[str] = frozenset()
+    langs: tuple[str, ...] = ("en",)  # question languages (issue #35): the suite is built in each, paired by case
     metrics_interval: float = DEFAULT_INTERVAL_S  # seconds between /metrics readings (run/sampler.py); 0: none
 
     def public(self) -> dict[str, Any]:
@@ -99,7 +100,8 @@ class EvalOptions:
                 "stream": r.stream, "extra_body": r.extra_body, "timeout": self.timeout, "retries": self.retries,
                 "api_key_given": bool(self.api_key), "concurrency_levels": list(self.concurrency_levels),
                 "metrics_interval": self.metrics_interval} | (
-                    {"suite": self.suite} if self.suite != "vision" else {})
+                    {"suite": self.suite} if self.suite != "vision" else {}) | (
+                    {"langs": list(self.langs)} if self.langs != ("en",) else {})
 
 
 def select(cases: list[CaseToSend], filters: tuple[str, ...], limit: int | None) -> list[CaseToSend]:
@@ -413,6 +415,7 @@ async def _ask_scale_slot(client: Client, opts: EvalOptions, slot: scale.Slot, l
 RESUME_KEPT: dict[str, tuple[str, Callable[[EvalOptions], Any], Callable[[RunInfo], Any]]] = {
     "model": ("--model", lambda e: e.model, lambda i: i.model),
     "suite": ("--suite", lambda e: e.suite, lambda i: i.options.get("suite", "vision")),
+    "langs": ("--lang", lambda e: list(e.langs), lambda i: i.options.get("langs", ["en"])),
     "filters": ("--filter", lambda e: sorted(e.filters), lambda i: sorted(i.options["filters"])),
     "limit": ("--limit", lambda e: e.limit, lambda i: i.options["limit"] or None),
     "repeat": ("--repeat", lambda e: e.repeat, lambda i: i.options["repeat"]),

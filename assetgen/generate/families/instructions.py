@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from assetgen.generate.families import _ask
 from assetgen.generate.registry import Family, Knob, Question, register
+from assetgen.media.lang import CJK, word
 from graders.records import GraderSpec, Truth
 
 TASKS = ("exact_count", "max_chars", "max_words", "forbidden_words", "json_only")
@@ -112,6 +113,55 @@ class Instructions(Family):
                   "Reply with only a JSON object with the keys \"name\" (string), \"age\" (integer) and \"city\" "
                   "(string) for this person: no other text, no code fence.")
         return _constraint(prompt, {"kind": "json_only", "object": person})
+
+
+    def question_in(self, scene, lang):
+        """In Japanese and Chinese (issue #35) a limit is counted in characters, as those languages count: a word
+        limit becomes a character limit (CHARS_PER_WORD a word), forbidden words are the language's own, and an
+        answer is on topic by the language's words as well as the English ones."""
+        if lang not in CJK:
+            return super().question_in(scene, lang)
+        task = scene["task"]
+        if task == "max_words":  # asked as the max_chars task is, graded in characters
+            scene = scene | {"task": "max_chars", "limit": scene["limit"] * CHARS_PER_WORD}
+        question = super().question_in(scene, lang)
+        value = question.truth.value
+        if task in ("max_chars", "max_words"):
+            value["topic"] = [*value["topic"], *TOPICS_CJK[scene["topic"]][CJK.index(lang)]]
+            value["kind"] = "max_chars"
+            question.grader.args["unit"] = "chars"
+        elif task == "forbidden_words":
+            own = [word(w, lang) for w in scene["words"]]
+            english = ", ".join(f'"{w}"' for w in scene["words"][:-1]) + f' or "{scene["words"][-1]}"'
+            listed = "".join(f"「{w}」" for w in own) if lang == "ja" else "、".join(f"“{w}”" for w in own)
+            question.prompt = question.prompt.replace(english, listed)
+            value["words"] = own
+            value["topic"] = [*value["topic"], *TOPICS_CJK[scene["topic"]][CJK.index(lang)]]
+            question.grader.args["unit"] = "chars"
+        elif task == "exact_count":
+            value["vocabulary"] = []  # an item in ja/zh is not in the English list: the count alone is graded
+        return question
+
+
+CHARS_PER_WORD = 3
+"""A word limit asked in Japanese or Chinese becomes this many characters a word (an English word is ~1.5 CJK
+characters of meaning; 3 leaves room, so a limit that fits in English fits in the language)."""
+TOPICS_CJK = {  # topic -> (Japanese words, Chinese words) of which an answer about it contains one
+    "photosynthesis": (("光合成", "植物", "光", "太陽", "二酸化炭素", "糖", "葉緑素", "エネルギー"),
+                       ("光合作用", "植物", "光", "太阳", "二氧化碳", "糖", "叶绿素", "能量")),
+    "gravity": (("重力", "引力", "質量", "引き", "落ち", "力"),
+                ("重力", "引力", "质量", "吸引", "下落", "力")),
+    "a rainbow": (("虹", "光", "屈折", "雨", "水滴", "色", "太陽"),
+                  ("彩虹", "光", "折射", "雨", "水滴", "颜色", "太阳")),
+    "the tides": (("潮", "月", "引力", "海"), ("潮", "月", "引力", "海")),
+    "a solar eclipse": (("日食", "月", "太陽", "影"), ("日食", "月", "太阳", "影")),
+    "inflation": (("インフレ", "物価", "お金", "通貨", "価値"), ("通货膨胀", "物价", "货币", "价格", "钱")),
+    "the ocean": (("海", "塩", "潮", "深", "魚", "地球"), ("海", "盐", "潮", "深", "鱼", "地球")),
+    "a forest": (("森", "林", "木", "鳥", "動物", "自然"), ("森林", "树", "鸟", "动物", "自然")),
+    "winter": (("冬", "霜", "年末", "暗", "季節", "マフラー", "暖"), ("冬", "霜", "年底", "季节", "围巾", "暖")),
+    "a desert": (("砂漠", "砂丘", "サボテン", "ラクダ", "暑", "オアシス"),
+                 ("沙漠", "沙丘", "仙人掌", "骆驼", "炎热", "绿洲")),
+}
 
 
 def _constraint(prompt: str, value: dict) -> Question:
