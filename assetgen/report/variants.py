@@ -3,43 +3,19 @@
 
 Variants are recognised in any suite by what they share (`generate.variants.variant_key`): a suite built
 without variants has no two such cases, and its reports show nothing of this. The suite of
-`assetgen eval --variants K` is built here from the chosen cases (`variant_suite`), cached in the runs
-folder by the suite's hash, the chosen cases and K."""
+`assetgen eval --variants K` is built by `app.variants.variant_suite` from the chosen cases."""
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
-from assetgen.dataset.golden import load_golden, read_manifest
-from assetgen.generate.build import build
-from assetgen.generate.variants import check_variants, variant_jobs, variant_key
+from assetgen.generate.variants import variant_key
 from assetgen.report.grading import RunReport
 from assetgen.report.stats import cluster_bootstrap, wilson
 from assetgen.report.tables import TOTAL, Accuracy
 from graders import category_key
 
-__all__ = ["WorstCase", "WorstRow", "variant_suite", "worst_case", "worst_grid", "worst_note"]
-
-
-def variant_suite(golden: Path, out: Path, k: int, chosen: Callable[[list], list],
-                  notify: Callable[[str], None] = lambda _: None) -> Path:
-    """The suite of K variants of each chosen case of `golden` (variant 0: the case itself), built once
-    into `out/variants/<suite hash>-k<K>-<chosen hash>/` and reused by later runs."""
-    check_variants(k)
-    cases = chosen(load_golden(golden))
-    suite_hash = hashlib.sha256((golden / "manifest.json").read_bytes()).hexdigest()
-    picked = hashlib.sha256("\n".join(c.id for c in cases).encode()).hexdigest()
-    folder = out / "variants" / f"{suite_hash[:8]}-k{k}-{picked[:8]}"
-    jobs = variant_jobs([(c.family, c.index, c.seed, c.knobs) for c in cases], k)
-    if (folder / "manifest.json").is_file() and read_manifest(folder).case_count == len(jobs):
-        notify(f"variants: reusing {folder}")
-        return folder.resolve()
-    notify(f"variants: building {len(jobs)} cases ({k} of each of {len(cases)}) into {folder}")
-    build(folder, suite="variants", seed=cases[0].seed if cases else 0, jobs=jobs, log=notify)
-    return folder.resolve()
+__all__ = ["WorstCase", "WorstRow", "worst_case", "worst_grid", "worst_note"]
 
 
 @dataclass(frozen=True)
