@@ -168,7 +168,7 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
 
     if name in _CLOSED_VOCABULARY and (name != "exact" or "vocabulary" in grader_args) and (
             name != "choice" or _english_options(tuple(case.truth.choices or ()))):
-        answer = languages.english(answer)  # 2.7: '图中有五个圆。' is read as '… 5 … circle'
+        answer = languages.english(answer, question)  # 2.7: '图中有五个圆。' is read as '… 5 … circle'
     elif name in ("exact", "fuzzy"):
         answer = languages.glossed(answer)  # 2.7: '葡萄（Grapes）' answers the label 'Grapes'
     try:

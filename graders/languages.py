@@ -131,10 +131,10 @@ def _replace(text: str, phrases: dict[str, str]) -> str:
 _CJK_DIGIT_GAP = re.compile(rf"(?<=[{_CJK}])(?=\d)|(?<=\d)(?=[{_CJK}])")
 
 
-def _cjk(text: str) -> str:
+def _cjk(text: str, japanese: bool = False) -> str:
     if _HANGUL.search(text):
         text = _replace(text, _PHRASES_KO)
-    if _KANA.search(text):
+    if japanese or _KANA.search(text):
         text = _replace(text, _PHRASES_JA)
     else:
         text = _replace(text, _PHRASES_ZH)
@@ -324,8 +324,11 @@ def glossed(text: str) -> str:
 _FULL_WIDTH = re.compile(r"[０-９]")
 
 
-def english(text: str) -> str:
-    """The answer with other languages' closed-vocabulary words written as the canonical English ones (2.7)."""
+def english(text: str, question: str = "") -> str:
+    """The answer with other languages' closed-vocabulary words written as the canonical English ones (2.7).
+
+    Kanji alone are read as Japanese when the answer has kana or the question was asked in Japanese (its last
+    2,000 characters have kana): '青' alone answers a Japanese question 'blue', a Chinese one 'cyan'."""
     ascii_only = text.isascii()
     if not text or (len(text) > 200 and ascii_only):
         return text
@@ -336,7 +339,7 @@ def english(text: str) -> str:
         said = lead.group(1).casefold()
         text = text[:lead.start(1)] + ("no" if said in _NO_WORDS else "yes") + text[lead.end(1):]
     if not ascii_only and _HAS_CJK.search(text):
-        text = _cjk(text)
+        text = _cjk(text, japanese=bool(question) and bool(_KANA.search(question[-2000:])))
     # English words of every sentence ('the', 'is', 'of') say the text is English: its words are read as they are
     return text if _ENGLISH.search(text) else _latin(text)
 

@@ -14,6 +14,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -303,3 +304,27 @@ def test_the_issues_cut_answers_are_not_correct():
                        (product, "First, 91 × 84: 90 × 84 = 7560, and 84 more gives 7644 when"),
                        (CIRCLES, "Let me count the circles: there are 5 in the top row and")):
         assert grade(case, {"content": text, "finish_reason": "length"}).verdict != "correct", text
+
+
+# a color said alone in kanji: the question's language says how to read it (Japanese 青 is blue, Chinese 青 is
+# a blue-green); an answer with kana is Japanese whatever the question
+RACE_JA = _case("text", "blue", "exact", "どのボールが最初に線に到達しますか？色で答えてください。",
+                {"vocabulary": "color"})
+RACE_ZH = _case("text", "cyan", "exact", "哪个球先到达终点线？请用颜色回答。", {"vocabulary": "color"})
+
+
+@pytest.mark.parametrize(("case", "answer", "verdict"), [
+    (RACE_JA, "青", "correct"), (RACE_JA, "青。", "correct"), (RACE_JA, "青です。", "correct"),
+    (RACE_ZH, "青色", "correct"), (RACE_ZH, "青色。", "correct"), (RACE_ZH, "蓝色", "incorrect"),
+])
+def test_kanji_alone_are_read_in_the_questions_language(case, answer, verdict):
+    assert grade(case, {"content": answer, "finish_reason": "stop"}).verdict == verdict
+
+
+@settings(max_examples=100, deadline=None)
+@given(color=st.sampled_from(["紫", "茶色", "白", "水色", "赤", "緑", "黄色"]))
+def test_a_japanese_color_in_kanji_grades_as_with_kana(color):
+    case = _case("text", "purple", "exact", "どのボールが最初に線に到達しますか？色で答えてください。",
+                 {"vocabulary": "color"})
+    alone, with_kana = grade(case, color), grade(case, f"{color}です。")
+    assert (alone.verdict, alone.cause) == (with_kana.verdict, with_kana.cause), (color, alone, with_kana)
