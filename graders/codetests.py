@@ -57,7 +57,10 @@ def _judge(function: str, tests: list, short: str, outcome: Outcome) -> Match:
         return Match(0.0, False, short, f"{function}() did not finish: {outcome.error}")
     if not outcome.defined:
         why = f": {outcome.error}" if outcome.error else ""
-        return Match(0.0, False, short, f"the code does not define {function}(){why}"[:250])
+        # a program that does not parse: cut at the token limit, it is unfinished, not wrong (POLICY.md 6.6)
+        unparsed = bool(outcome.error) and outcome.error.startswith(("SyntaxError", "IndentationError"))
+        return Match(0.0, False, short, f"the code does not define {function}(){why}"[:250],
+                     details={"unparsed": True} if unparsed else {})
     passed, first_fail = 0, None
     for (call, expected), result in zip(tests, outcome.results, strict=False):
         if result.get("ok") and same_json(result.get("value"), expected):

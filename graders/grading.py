@@ -363,6 +363,8 @@ def _shortfall(out, case: CaseSpec, record: _Record, answer: str, match: Match, 
     if match.score == 0 and (not answered or _sentence_for_a_value(case, match)) and is_refusal(answer):
         return out(0, "no_answer", "refusal", None, "the model declined to answer")
 
+    if finish == "length" and match.details.get("unparsed"):  # 6.6: code cut before it is whole runs nothing
+        return out(0, "no_answer", "truncation", None, f"cut at{budget} inside the code: the program is unfinished")
     if finish == "length":
         agrees, credit = causes.progress_so_far(truth, case.grader.name, args, answer, match.extracted)
         if agrees and credit >= _ABOUT_HALF:  # 1.2: a cut answer shows about half of what was asked

@@ -288,12 +288,30 @@ _TIMES_WORDS = {"ein": "one", "zwei": "two", "drei": "three", "vier": "four", "f
                 "sieben": "seven", "acht": "eight", "neun": "nine", "zehn": "ten", "elf": "eleven", "zwölf": "twelve"}
 
 
+# a motion from one side to another, whatever the connector and article: 'desde arriba hacia abajo', 'de la gauche
+# vers la droite', 'da esquerda até a direita', 'von oben nach unten' are 'from top to bottom'
+_SIDES = {"izquierda": "left", "derecha": "right", "arriba": "top", "abajo": "bottom", "gauche": "left",
+          "droite": "right", "haut": "top", "bas": "bottom", "links": "left", "rechts": "right", "oben": "top",
+          "unten": "bottom", "esquerda": "left", "direita": "right", "cima": "top", "baixo": "bottom"}
+_SIDE = "(" + "|".join(_SIDES) + ")"
+_ARTICLE = r"(?:\s+(?:la|el|a|o|le|der|die|l['’]))?"
+_FROM_TO = re.compile(rf"\b(?:de|desde|du|des|von|da|do|dal)(?:\s+(?:la|el|a|o|le|l['’]))?\s*{_SIDE}"
+                      rf"(?:\s+(?:a|à|al|hacia|hasta|para|pra|vers|jusqu['’]à|en|nach|até|ao|au))?{_ARTICLE}\s+{_SIDE}\b",
+                      re.IGNORECASE)
+
+
+def _from_to(text: str) -> str:
+    return _FROM_TO.sub(lambda m: f"from {_SIDES[m.group(1).casefold()]} to {_SIDES[m.group(2).casefold()]}", text)
+
+
 def _latin(text: str) -> str:
     if "mal" in text:
         text = _TIMES.sub(lambda m: f"{_TIMES_WORDS[m.group(1).casefold()]} times", text)
     found = set(_TOKEN.findall(text.casefold()))
     if _FIRST_WORDS.isdisjoint(found):
         return text
+    if len(found.intersection(_SIDES)) > 1:
+        text = _from_to(text)
     if not _PHRASE_FIRST.isdisjoint(found):
         text = _words(text, _LATIN_PHRASES)
     text = _tokens(text, _WORDS)

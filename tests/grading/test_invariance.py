@@ -328,3 +328,38 @@ def test_a_japanese_color_in_kanji_grades_as_with_kana(color):
                  {"vocabulary": "color"})
     alone, with_kana = grade(case, color), grade(case, f"{color}です。")
     assert (alone.verdict, alone.cause) == (with_kana.verdict, with_kana.cause), (color, alone, with_kana)
+
+
+# 2.7: a motion "from X to Y" said in another language, with any of its usual connectors and articles
+SIDES = {"left": {"es": "izquierda", "fr": "gauche", "de": "links", "pt": "esquerda", "ru": "слева"},
+         "right": {"es": "derecha", "fr": "droite", "de": "rechts", "pt": "direita", "ru": "справа"},
+         "top": {"es": "arriba", "fr": "haut", "de": "oben", "pt": "cima", "ru": "сверху"},
+         "bottom": {"es": "abajo", "fr": "bas", "de": "unten", "pt": "baixo", "ru": "снизу"}}
+FROM_TO = {"es": ("La pelota se mueve {} {} {}.", ("de", "desde", "de la", "desde la"), ("a", "hacia", "hasta",
+                                                                                       "a la", "hacia la", "para")),
+           "fr": ("La balle se déplace {} {} {}.", ("de", "de la", "du"), ("à", "vers", "vers la", "jusqu'à")),
+           "de": ("Der Ball bewegt sich {} {} {}.", ("von",), ("nach",)),
+           "pt": ("A bola se move {} {} {}.", ("de", "da", "desde", "do"), ("para", "para a", "até", "até a",
+                                                                            "para o")),
+           "ru": ("Мяч движется {} {} {}.", ("",), ("",))}
+OPPOSITE = {"left": "right", "right": "left", "top": "bottom", "bottom": "top"}
+DIRECTION = _case("choice", "C", "choice", "In which direction does the ball move? (A) left to right "
+                  "(B) right to left (C) top to bottom (D) bottom to top",
+                  choices=["left to right", "right to left", "top to bottom", "bottom to top"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(start=st.sampled_from(sorted(SIDES)), language=st.sampled_from(sorted(FROM_TO)), data=st.data())
+def test_a_direction_from_one_side_to_another_in_another_language_grades_the_same(start, language, data):
+    end = OPPOSITE[start]
+    sentence, froms, tos = FROM_TO[language]
+    said = sentence.format(data.draw(st.sampled_from(froms)), SIDES[start][language], "").replace("  ", " ")
+    if language == "ru":  # 'сверху вниз': the end is said as the motion's goal
+        said = sentence.format("", SIDES[start][language],
+                               {"left": "налево", "right": "направо", "top": "вверх", "bottom": "вниз"}[end])
+    else:
+        to = data.draw(st.sampled_from(tos))
+        said = sentence.format(data.draw(st.sampled_from(froms)), SIDES[start][language], f"{to} {SIDES[end][language]}")
+    said = " ".join(said.split()).replace(" .", ".")
+    same, why = _same(DIRECTION, f"The ball moves from {start} to {end}.", said)
+    assert same, why

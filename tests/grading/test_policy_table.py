@@ -75,6 +75,10 @@ IMAGES = choice("C", ["Image 1", "Image 2", "Image 3"], "You are shown 3 images,
 DIRECTIONS = ["left to right", "right to left", "top to bottom", "bottom to top", "toward the bottom right",
               "toward the bottom left", "toward the top right", "toward the top left"]
 LINEAR = choice("G", DIRECTIONS, "In which direction does the ball move in this video?", modality="video")
+LINEAR_A = choice("A", DIRECTIONS, "In which direction does the ball move in this video?", modality="video")
+LINEAR_C = choice("C", DIRECTIONS, "In which direction does the ball move in this video?", modality="video")
+DOUBLE_CODE = case("structured", {"function": "f", "tests": [[[1], 2], [[5], 10]]}, "code_tests", {"wall_seconds": 4},
+                   prompt="Write f(n), which doubles n.", modality="text")
 LINEAR_E = choice("E", DIRECTIONS, "In which direction does the ball move in this video?", modality="video")
 MOTION = choice("B", ["a straight line", "bouncing off the walls", "a circle"],
                 "How does the ball move in this video? It moves in", modality="video")
@@ -1568,6 +1572,18 @@ TABLE = [
                                                             "right, and at the end it is near the"),
      "no_answer", "truncation"),
     ("6.6-a-finished-sentence-states-it", PRODUCT, cut("The answer is 7644. To check: 91 × 84 is"), "correct", None),
+    # 2.7 a motion from one side to another, any connector (first sight on fresh_seed.jsonl)
+    ("2.7-spanish-desde-arriba-hacia-abajo", LINEAR_C, ok("La pelota se mueve de arriba hacia abajo."), "correct",
+     None),
+    ("2.7-french-de-la-gauche-vers-la-droite", LINEAR_A, ok("La balle se déplace de la gauche vers la droite."),
+     "correct", None),
+    ("2.7-portuguese-da-direita-ate-a-esquerda-is-wrong", LINEAR_A, ok("A bola vai da direita até a esquerda."),
+     "incorrect", "wrong"),
+    # 6.6 a program cut before it parses
+    ("6.6-code-cut-before-it-parses", DOUBLE_CODE, cut("```python\ndef f(n):\n    return sum(2 * k for k in (n,"),
+     "no_answer", "truncation"),
+    ("6.6-finished-code-that-does-not-parse-is-wrong", DOUBLE_CODE, ok("```python\ndef f(n):\n    return (2 * n\n```"),
+     "incorrect", "wrong"),
     # 6.5 the policy's own refusal on an exact-text case (issue #32)
     ("6.5-text-too-small-on-an-exact-text-case", HOST, ok("The text is too small to read."), "no_answer", "refusal"),
     ("6.5-text-too-small-for-me", HOST, ok("Sorry, the text is too small for me to read."), "no_answer", "refusal"),

@@ -97,3 +97,27 @@ def test_the_child_sees_no_environment(monkeypatch):
     monkeypatch.setenv("ASSETGEN_SECRET_PROBE", "sk-should-not-leak")
     outcome = run_function("import os\ndef f(n):\n    return dict(os.environ)", "f", [[1]])
     assert "ASSETGEN_SECRET_PROBE" not in outcome.results[0]["value"]
+
+
+PROGRAM = "def f(n):\n    doubled = [2 * k for k in (n,)]\n    total = sum(doubled)\n    return total\n"
+
+
+def test_a_program_cut_at_the_token_limit_is_unfinished_wherever_it_is_cut():
+    """POLICY.md 6.6: a cut program that does not parse is truncation (no answer), never wrong; one that parses is
+    graded on what it does. Every cut of a working program, at each character where the code is unfinished."""
+    seen = set()
+    for at in range(len("def f(n):\n") + 1, len(PROGRAM) - 1, 3):
+        code = PROGRAM[:at]
+        try:
+            compile(code, "<cut>", "exec")
+            parses = True
+        except SyntaxError:
+            parses = False
+        got = grade(DOUBLE, {"content": f"```python\n{code}", "finish_reason": "length"})
+        assert got.verdict != "correct" or parses, (code, got)
+        if not parses:
+            assert (got.verdict, got.cause) == ("no_answer", "truncation"), (code, got.explanation)
+        seen.add(parses)
+    assert seen == {True, False}  # both kinds of cut were tried
+    finished_wrong = grade(DOUBLE, {"content": "```python\ndef f(n):\n    return (n\n```", "finish_reason": "stop"})
+    assert (finished_wrong.verdict, finished_wrong.cause) == ("incorrect", "wrong")  # not cut: a broken program
