@@ -353,13 +353,13 @@ DIRECTION = _case("choice", "C", "choice", "In which direction does the ball mov
 def test_a_direction_from_one_side_to_another_in_another_language_grades_the_same(start, language, data):
     end = OPPOSITE[start]
     sentence, froms, tos = FROM_TO[language]
-    said = sentence.format(data.draw(st.sampled_from(froms)), SIDES[start][language], "").replace("  ", " ")
     if language == "ru":  # 'сверху вниз': the end is said as the motion's goal
         said = sentence.format("", SIDES[start][language],
                                {"left": "налево", "right": "направо", "top": "вверх", "bottom": "вниз"}[end])
     else:
-        to = data.draw(st.sampled_from(tos))
-        said = sentence.format(data.draw(st.sampled_from(froms)), SIDES[start][language], f"{to} {SIDES[end][language]}")
+        start_word, end_word = SIDES[start][language], SIDES[end][language]
+        said = sentence.format(data.draw(st.sampled_from(froms)), start_word,
+                               f"{data.draw(st.sampled_from(tos))} {end_word}")
     said = " ".join(said.split()).replace(" .", ".")
     same, why = _same(DIRECTION, f"The ball moves from {start} to {end}.", said)
     assert same, why
