@@ -479,7 +479,7 @@ R("ball_across-2", "claude-3.5-sonnet", "Синий мяч движется сп
 R("direction_compare-1", "pixtral", "Нет, они движутся в разные стороны.", "incorrect", "wrong",
   why="no for yes")
 R("color_order-1", "qwen2.5-vl", "оранжевый, голубой, жёлтый, серый, чёрный", "partial", "wrong",
-  why="3 of 5 in place: black and gray swapped")
+  why="3 of 5 in place (голубой is cyan: judgement): black and gray swapped")
 
 
 def main() -> None:
