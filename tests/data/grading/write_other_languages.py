@@ -179,7 +179,7 @@ R("race_to_line-0", "qwen2.5-vl", "ピンクか紫のどちらかだと思いま
 R("bounce_count-0", "internvl", "ボールは右の壁、下の壁、左の壁、上の壁に当たるので、4回です。", "incorrect", "wrong",
   why="4 for 3")
 R("instructed_answer-1", "gemini-1.5", "シアン色です。", "partial", "format",
-  why="cyan, but a sentence where one word was asked")
+  why="cyan, but 色 and the copula です make it a sentence where one word was asked (judgement)")
 
 # ---------------------------------------------------------------- Korean
 lang("ko")
