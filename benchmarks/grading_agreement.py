@@ -253,7 +253,9 @@ def fresh_agreement(show: int, name: str = "fresh_classes.jsonl") -> None:
               f"{g.explanation} <- {row['response']['content'][:80]!r}")
 
 
-DRAWN = {"fresh_seed.jsonl": "answers to freshly seeded cases (seed 90210)"}
+DRAWN = {"fresh_seed.jsonl": "answers to freshly seeded cases (seed 90210)",
+         "other_languages.jsonl": "answers in eight other languages to English questions (seed 31337)",
+         "realistic_ja_zh.jsonl": "realistic answers to Japanese and Chinese questions (seed 31337)"}
 # corpora written and labelled by someone other than the rules' author, each row with its own case, before any rule
 # was made from them; a third of each is held back by half(). First sight is recorded in docs/benchmarks.md.
 
