@@ -162,6 +162,7 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
                                                             tokens)
         return out(1.0 if verdict == "correct" else 0.0, verdict, cause, extracted, text)
     answer = split.answer if len(split.answer) <= MAX_ANSWER else bounded(split.answer)
+    said = answer  # as written, before other languages' words are read (2.7)
     calls = [c.model_dump() for c in record.tool_calls] if record.tool_calls else []
     if not answer and not calls:
         return _empty(out, split, finish, record, name == "tool_call")
@@ -202,12 +203,12 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
             unfinished = again is None or again.extracted is None or (match.passed and not again.passed)
     if match.passed and match.format_ok and not looped and not unfinished:
         return out(match.score, "correct", None, match.extracted, match.explanation)
-    return _half_or_more(_shortfall(out, case, record, answer, match, looped, unfinished), match)
+    return _half_or_more(_shortfall(out, case, record, answer, match, looped, unfinished, said), match)
 
 
 # graders of closed vocabularies (numbers, colors, shapes, directions, yes/no, options in English): an answer in
 # another language is read in English words first (POLICY.md 2.7); free text and code are read as written
-_CLOSED_VOCABULARY = frozenset({"numeric", "choice", "set", "sequence", "exact", "keywords", "json"})
+_CLOSED_VOCABULARY = frozenset({"numeric", "choice", "set", "sequence", "exact", "keywords", "json", "logic"})
 
 
 @lru_cache(maxsize=256)
@@ -329,7 +330,7 @@ def _by_score(score: float, answered: bool = True) -> str:
 
 
 def _shortfall(out, case: CaseSpec, record: _Record, answer: str, match: Match, looped: bool,
-               unfinished: bool) -> Grade:
+               unfinished: bool, said: str) -> Grade:
     """The first cause that explains the shortfall (POLICY.md section 6), with a verdict from the score."""
     truth, args, finish = case.truth, case.grader.args, record.finish_reason
     answered = match.gave_answer and not unfinished
@@ -360,7 +361,8 @@ def _shortfall(out, case: CaseSpec, record: _Record, answer: str, match: Match, 
                    "the secret (sk-… key) was masked or withheld; the rest was read correctly "
                    f"({match.explanation})")
 
-    if match.score == 0 and (not answered or _sentence_for_a_value(case, match)) and is_refusal(answer):
+    if match.score == 0 and (not answered or _sentence_for_a_value(case, match)) and (
+            is_refusal(answer) or is_refusal(said)):  # declining in its own words ('no puedo')
         return out(0, "no_answer", "refusal", None, "the model declined to answer")
 
     if finish == "length" and match.details.get("unparsed"):  # 6.6: code cut before it is whole runs nothing

@@ -52,12 +52,14 @@ _PHRASES_JA = {
     "左上": " top left ", "右上": " top right ", "左下": " bottom left ", "右下": " bottom right ",
     "ピンク": " pink ", "オレンジ": " orange ", "シアン": " cyan ", "グレー": " gray ", "ブラウン": " brown ",
     "パープル": " purple ", "レッド": " red ", "ブルー": " blue ", "グリーン": " green ", "イエロー": " yellow ",
+    "青い": " blue ", "赤い": " red ", "白い": " white ", "黒い": " black ", "黄色い": " yellow ", "茶色い": " brown ",
     "水色": " cyan ", "赤色": " red ", "赤": " red ", "緑色": " green ", "緑": " green ", "青色": " blue ",
     "青": " blue ", "黄色": " yellow ", "橙色": " orange ", "紫色": " purple ", "紫": " purple ", "茶色": " brown ",
     "黒色": " black ", "黒": " black ", "白色": " white ", "白": " white ", "灰色": " gray ",
     "長方形": " rectangle ", "正方形": " square ", "四角形": " square ", "三角形": " triangle ", "ひし形": " diamond ",
     "菱形": " diamond ", "星形": " star ", "六角形": " hexagon ", "五角形": " pentagon ", "楕円": " oval ",
-    "円形": " circle ", "円": " circle ", "ボール": " ball ", "移動": " moves ", "左": " left ", "右": " right ",
+    "円形": " circle ", "円": " circle ", "星": " star ", "ボール": " ball ", "移動": " moves ", "左": " left ",
+    "右": " right ",
     "動画": " video ", "ビデオ": " video ", "画像": " image ",
     "一番目": " first ", "二番目": " second ", "三番目": " third ", "最初": " first ",
 }
@@ -89,8 +91,10 @@ _NO_WORDS = frozenset({"不是", "不对", "不", "否", "没有", "いいえ", 
 _CN_DIGITS = {"〇": 0, "零": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
               "八": 8, "九": 9}
 _CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10_000, "萬": 10_000}
-# a numeral run, not inside a word that only holds one ('一样' same, '一起' together, '之一' one of, '统一' unified)
-_CN_NUMBER = re.compile(r"(?<![之唯统統万萬第])[〇零一二两兩三四五六七八九十百千万萬]+(?![样樣起直些下般点點定旦切])")
+# a numeral run, not inside a word that only holds one ('一样' same, '一起' together, '之一' one of, '统一' unified,
+# ('一共' altogether, '一致' agreeing, '一边' while, '一向' always, '一律' uniformly, '一同' together, '一齐' at once)
+_CN_NUMBER = re.compile(r"(?<![之唯统統万萬第])[〇零一二两兩三四五六七八九十百千万萬]+"
+                        r"(?![样樣起直些下般点點定旦切共致边邊向律同齐齊])")
 
 
 def _cn_value(run: str) -> int | None:
@@ -139,12 +143,43 @@ def _cjk(text: str, japanese: bool = False) -> str:
     else:
         text = _replace(text, _PHRASES_ZH)
         text = text.replace("左", " left ").replace("右", " right ") if "左" in text or "右" in text else text
+    if _HANGUL.search(text):  # native numbers before a counter: '세 번' is 3 times, '두 번째' the second
+        text = _KO_ORDINAL.sub(lambda m: f" {_ORDINAL_WORDS[_KO_NATIVE[m.group(1)]]} ", text)
+        text = _KO_COUNT.sub(lambda m: f" {_KO_NATIVE[m.group(1)]} {m.group(2)}", text)
     text = _cn_numbers(text)
-    text = text.replace("、", ", ")  # the ideographic comma separates items
+    text = _CJK_PLACES.sub(_cjk_place, text)  # rows, columns and ordinals by a counter ('2行目', '第3列', '1本目')
+    text = text.replace("、", ", ").replace("，", ", ")  # the ideographic and full-width commas separate items
     text = _CJK_DIGIT_GAP.sub(" ", text)  # '共7644个': the number is a word of its own
     # a counter or a particle between two words read in English joins them as English does: '第一个视频' is 'first
     # video', 'ピンクのボール' is 'pink ball'
     return _JOINER.sub(" ", text)
+
+
+_KO_NATIVE = {"한": 1, "첫": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8, "아홉": 9,
+              "열": 10}
+_KO_COUNT = re.compile(r"(?<![\uac00-\ud7af])(한|두|세|네|다섯|여섯|일곱|여덟|아홉|열)\s*"
+                       r"(번|개|명|마리|가지|칸|줄|회)(?!째)")
+_KO_ORDINAL = re.compile(r"(?<![\uac00-\ud7af])(첫|두|세|네|다섯|여섯|일곱|여덟|아홉|열)\s*번째")
+_ORDINAL_WORDS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh",
+                  8: "eighth", 9: "ninth", 10: "tenth"}
+# a number with a counter that makes it a place: '2行目' row 2, '3列目' column 3 (Japanese), '第2行' row 2, '第3列'
+# column 3 (Chinese), '2행' row 2, '3열' column 3 (Korean), '1本目' / '2番目' / '第2个' / '2번째' the first, second
+_CJK_PLACES = re.compile(r"第\s*(\d+)\s*(行|列|排)"
+                         r"|(\d+)\s*(行目|列目|行|列|행|열|本目|番目|つ目|個目|枚目|回目|번째)(?![\uac00-\ud7af])"
+                         r"|第\s*(\d+)\s*(?=[个個段条條张張幅]|\s*(?:video|image|ball))")
+_PLACE_WORDS = {"行": "row", "行目": "row", "排": "row", "행": "row", "列": "column", "列目": "column", "열": "column"}
+
+
+def _cjk_place(m: re.Match) -> str:
+    if m.group(1):
+        return f" {_PLACE_WORDS[m.group(2)]} {m.group(1)} "
+    if m.group(3):
+        counter, n = m.group(4), int(m.group(3))
+        if counter in _PLACE_WORDS:
+            return f" {_PLACE_WORDS[counter]} {n} "
+        return f" {_ORDINAL_WORDS.get(n, m.group(0))} "
+    n = int(m.group(5))
+    return f" {_ORDINAL_WORDS.get(n, m.group(0))} "
 
 
 _JOINER = re.compile(r"(?<=[A-Za-z0-9])\s*[的の个個つ개]\s*(?=[A-Za-z0-9])")
@@ -158,7 +193,8 @@ _WORDS = {
     "rojo": "red", "roja": "red", "rojos": "red", "verde": "green", "verdes": "green", "azul": "blue",
     "azules": "blue", "amarillo": "yellow", "amarilla": "yellow", "naranja": "orange", "morado": "purple",
     "morada": "purple", "púrpura": "purple", "marrón": "brown", "café": "brown", "negro": "black", "negra": "black",
-    "blanco": "white", "blanca": "white", "gris": "gray", "cian": "cyan", "rouge": "red", "vert": "green",
+    "blanco": "white", "blanca": "white", "gris": "gray", "cian": "cyan", "ciano": "cyan", "rouge": "red",
+    "vert": "green",
     "verte": "green", "bleu": "blue", "bleue": "blue", "jaune": "yellow", "marron": "brown", "noir": "black",
     "noire": "black", "blanc": "white", "blanche": "white", "grise": "gray", "rosa": "pink",
     "rosado": "pink", "rosada": "pink", "grün": "green", "grüne": "green", "grünen": "green", "blau": "blue",
@@ -193,7 +229,12 @@ _WORDS = {
     "izquierda": "left", "derecha": "right", "arriba": "top", "abajo": "bottom", "gauche": "left", "droite": "right",
     "rechts": "right", "oben": "top", "unten": "bottom", "esquerda": "left", "direita": "right", "cima": "top",
     "baixo": "bottom", "слева": "left", "справа": "right", "налево": "left", "направо": "right", "вверх": "top",
-    "вниз": "bottom", "сверху": "top", "снизу": "bottom",
+    "вниз": "bottom", "сверху": "top", "снизу": "bottom", "вправо": "right", "влево": "left",
+    # rows and columns of a grid ('Zeile 2, Spalte 4', 'fila 2, columna 3', 'строка 2, столбец 3')
+    "zeile": "row", "spalte": "column", "fila": "row", "columna": "column", "ligne": "row", "colonne": "column",
+    "linha": "row", "coluna": "column", "строка": "row", "строке": "row", "строки": "row", "ряд": "row",
+    "ряду": "row", "столбец": "column", "столбце": "column", "столбца": "column", "колонка": "column",
+    "колонке": "column",
     # ordinals, and what they count ('el primer video', 'das zweite Bild')
     "primer": "first", "tercer": "third", "tercero": "third", "troisième": "third", "dritte": "third",
     "dritten": "third", "terceiro": "third", "третий": "third", "vídeo": "video", "vidéo": "video",
@@ -245,14 +286,21 @@ _LATIN_PHRASES = {
     "noventa y": "ninety and", "cent un": "hundred one", "move-se": "moves",
 }
 # words that are English too: read as another language's only where its own small words say it is that language
-_AMBIGUOUS = {"fr": {"rose": "pink", "roses": "pink", "violet": "purple", "un": "one", "cent": "hundred",
-                     "sept": "seven",
-                     "bas": "bottom", "haut": "top"},
+_AMBIGUOUS = {"fr": {"rose": "pink", "roses": "pink", "violet": "purple", "violets": "purple", "un": "one",
+                     "cent": "hundred", "sept": "seven", "bas": "bottom", "haut": "top"},
               "de": {"links": "left", "ein": "one", "eine": "one", "elf": "eleven", "null": "zero"},
               "pt": {"um": "one"}}
-_FUNCTION_WORDS = {"fr": re.compile(r"\b(?:le|la|les|est|une|des|il y a|du|et|sont)\b", re.IGNORECASE),
-                   "de": re.compile(r"\b(?:der|die|das|ist|es gibt|sind|ein|eine|im|von|nach|und)\b", re.IGNORECASE),
-                   "pt": re.compile(r"(?<!\w)(?:há|é|os|uma|não|da|do|em|para|são)(?!\w)", re.IGNORECASE)}
+# a language's own small words, or its own words of the vocabularies ('violet, noir, marron, rose' is French)
+_FUNCTION_WORDS = {"fr": re.compile(r"\b(?:le|la|les|est|une|des|il y a|du|et|sont|noir|noire|blanc|blanche|bleu|"
+                                    r"bleue|vert|verte|jaune|rouge|marron|gris|grise|violette|carré|étoile|cercle|"
+                                    r"losange|hexagone|gauche|droite)\b", re.IGNORECASE),
+
+                   "de": re.compile(r"\b(?:der|die|das|ist|es gibt|sind|ein|eine|im|von|nach|und|rot|blau|grün|"
+                                    r"gelb|schwarz|weiß|grau|braun|zeile|spalte|kreis|quadrat|dreieck)\b",
+                                    re.IGNORECASE),
+                   "pt": re.compile(r"(?<!\w)(?:há|é|os|uma|não|da|do|em|para|são|cento|duzentos|trezentos|"
+                                    r"vinte|trinta|quarenta|cinquenta|sessenta|setenta|oitenta|noventa)(?!\w)",
+                                    re.IGNORECASE)}
 
 
 @lru_cache(maxsize=4)
@@ -270,9 +318,34 @@ def _words(text: str, table: dict[str, str]) -> str:
 _TOKEN = re.compile(r"[^\W\d_]+")
 
 
-def _tokens(text: str, table: dict[str, str]) -> str:
-    """Single words, looked up word by word (a pattern of hundreds of words costs far more)."""
-    return _TOKEN.sub(lambda m: table.get(m.group().casefold(), m.group()), text)
+def _tokens(text: str, table: dict[str, str], stems: bool = False) -> str:
+    """Single words, looked up word by word (a pattern of hundreds of words costs far more); with `stems`, a word
+    not in the table is looked up again without its inflection ('blaues', 'violette', 'синее', 'rojas')."""
+    def one(m: re.Match) -> str:
+        word = m.group().casefold()
+        found = table.get(word)
+        return found if found is not None else (_stemmed(word) or m.group()) if stems else m.group()
+    return _TOKEN.sub(one, text)
+
+
+# adjective endings of the vocabularies' words: German (blau-es), Romance plurals and feminines (roja-s, violett-e),
+# Russian (син-ее, красн-ого); the stem must be one of these words, so no other word is ever read as one
+_STEMS = {"rot": "red", "grün": "green", "blau": "blue", "gelb": "yellow", "braun": "brown", "schwarz": "black",
+          "weiß": "white", "weiss": "white", "grau": "gray", "violett": "purple", "orang": "orange",
+          "türkis": "cyan", "красн": "red", "зелён": "green", "зелен": "green", "син": "blue", "голуб": "cyan",
+          "жёлт": "yellow", "желт": "yellow", "оранжев": "orange", "фиолетов": "purple", "розов": "pink",
+          "коричнев": "brown", "чёрн": "black", "черн": "black", "бел": "white", "сер": "gray",
+          "бирюзов": "cyan", "квадратн": "square", "круг": "circle", "треугольн": "triangle"}
+_ENDINGS = re.compile(r"(?:es|er|en|em|e|ый|ий|ой|ая|яя|ое|ее|ого|его|ому|ему|ую|юю|ые|ие|ых|их|ыми|ими|ым|им)$")
+
+
+def _stemmed(word: str) -> str | None:
+    if word.endswith("s") and word[:-1] in _WORDS:  # 'rojas' -> 'roja', 'violets'
+        return _WORDS[word[:-1]]
+    if word.endswith("tte") and word[:-1] in ("violett",):
+        return "purple"
+    stem = _ENDINGS.sub("", word)
+    return _STEMS.get(stem) if stem != word else None
 
 
 # the first word of every key: a text holding none of them (nearly every English answer) needs no substitution
@@ -304,20 +377,32 @@ def _from_to(text: str) -> str:
     return _FROM_TO.sub(lambda m: f"from {_SIDES[m.group(1).casefold()]} to {_SIDES[m.group(2).casefold()]}", text)
 
 
+_SPANISH_NOT = re.compile(r"(?:(?<=\w )|(?<=\w, ))no(?= (?:puedo|puede|podemos|es|está|hay|se|sé|tengo|son|"
+                          r"logro|consigo|soy|me|lo|la|las|los)\b)", re.IGNORECASE)
+_SHAPES_EN = "square|circle|triangle|star|hexagon|diamond|pentagon|rectangle|oval|ball|squares|circles|triangles|stars"
+_COLORS_EN = "red|green|blue|yellow|orange|purple|brown|black|white|gray|pink|cyan"
+_SHAPE_COLOR = re.compile(rf"\b({_SHAPES_EN}) ({_COLORS_EN})\b")
+
+
 def _latin(text: str) -> str:
     if "mal" in text:
         text = _TIMES.sub(lambda m: f"{_TIMES_WORDS[m.group(1).casefold()]} times", text)
+    if " no " in text:  # 'Lo siento, no puedo': a 'no' before a verb of Spanish is a not, never a count of none
+        text = _SPANISH_NOT.sub("not", text)
     found = set(_TOKEN.findall(text.casefold()))
-    if _FIRST_WORDS.isdisjoint(found):
+    if _FIRST_WORDS.isdisjoint(found) and not any(map(_stemmed, found)):
         return text
+    original = text
     if len(found.intersection(_SIDES)) > 1:
         text = _from_to(text)
     if not _PHRASE_FIRST.isdisjoint(found):
         text = _words(text, _LATIN_PHRASES)
-    text = _tokens(text, _WORDS)
+    text = _tokens(text, _WORDS, stems=True)
     for language, table in _AMBIGUOUS.items():
-        if _FUNCTION_WORDS[language].search(text):
+        if _FUNCTION_WORDS[language].search(original):
             text = _tokens(text, table)
+    if text != original:  # Romance languages say the color after the shape: 'carré bleu' is a blue square
+        text = _SHAPE_COLOR.sub(r"\2 \1", text)
     if " y " in text or " et " in text or " e " in text or " и " in text:  # 'treinta y dos', 'soixante et onze'
         text = _JOINED_NUMBER.sub(r"\1 and ", text)
     return text
@@ -333,10 +418,42 @@ _JOINED_NUMBER = re.compile(rf"\b({_TENS}|hundred)\s+(?:y|et|e|и)\s+(?=(?:{_UNI
 _GLOSS = re.compile(rf"[{_CJK}\u0400-\u04ff]+\s*[（(]\s*([A-Za-z][A-Za-z .'&-]{{2,40}}?)\s*[)）]")
 
 
+# the whole answer one or two words of another language and their English gloss: 'Trauben (Grapes)', 'Uvas (Grapes)'
+_GLOSSED_WORD = re.compile(r"^\W*[^\W\d_]+(?:[ -][^\W\d_]+)?\s*[（(]\s*([A-Za-z][A-Za-z .'&-]{2,40}?)\s*[)）]\W*$")
+
+
 def glossed(text: str) -> str:
     """The answer with a word in another script and its English gloss in brackets written as the gloss alone, for
-    free-text labels (the exact grader): a bracketed letter after Chinese is an option's ('选项（A）', 4.1)."""
-    return _GLOSS.sub(r" \1 ", text) if not text.isascii() and ("(" in text or "（" in text) else text
+    free-text labels (the exact grader): a bracketed letter after Chinese is an option's ('选项（A）', 4.1). An answer
+    that is only a word of another language and its gloss ('Trauben (Grapes)') is the gloss."""
+    if "(" not in text and "（" not in text:
+        return text
+    whole = _GLOSSED_WORD.match(text) if len(text) < 80 else None
+    if whole:
+        return whole.group(1)
+    return _GLOSS.sub(r" \1 ", text) if not text.isascii() else text
+
+
+# 'cannot be determined', and true and false, where a question asks for one of them (the logic cases): read only
+# there, as '正确' and 'falso' say other things elsewhere
+_UNDETERMINED = re.compile(
+    r"无法确定|不能确定|无法判断|不能判断|无法得知|不能得出|判断できない|判断できません|確定できない|確定できません|"
+    r"決定できない|決定できません|判定できない|判定できません|わからない|分からない|不明|알 수 없|판단할 수 없|"
+    r"확정할 수 없|결정할 수 없|no se puede determinar|no puede determinarse|no se puede saber|indeterminad[oa]|"
+    r"impossible (?:à|de) déterminer|ne peut pas être déterminée?|on ne peut pas (?:le )?(?:déterminer|savoir)|"
+    r"indéterminée?|kann nicht bestimmt werden|nicht bestimmbar|unbestimmt|lässt sich nicht (?:bestimmen|sagen)|"
+    r"nicht feststellbar|não pode ser determinad[oa]|não é possível determinar|невозможно определить|"
+    r"нельзя определить|не может быть определен[оа]?|неопределенно|неопределённо|нельзя сказать", re.IGNORECASE)
+_TRUE_FALSE = re.compile(r"(?<!\w)(正确|正確|错误|錯誤|正しい|誤り|偽|真|참|거짓|verdadero|verdadera|falso|falsa|vrai|"
+                         r"vraie|faux|fausse|wahr|falsch|verdadeiro|verdadeira|истина|истинно|ложь|ложно|верно|"
+                         r"неверно)(?!\w)", re.IGNORECASE)
+_TRUE_WORDS = frozenset({"正确", "正確", "正しい", "真", "참", "verdadero", "verdadera", "vrai", "vraie", "wahr",
+                         "verdadeiro", "verdadeira", "истина", "истинно", "верно"})
+
+
+def _verdicts(text: str) -> str:
+    text = _UNDETERMINED.sub(" undetermined ", text)
+    return _TRUE_FALSE.sub(lambda m: " true " if m.group(1).casefold() in _TRUE_WORDS else " false ", text)
 
 
 _FULL_WIDTH = re.compile(r"[０-９]")
@@ -352,6 +469,8 @@ def english(text: str, question: str = "") -> str:
         return text
     if not ascii_only:
         text = _FULL_WIDTH.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)
+    if question and "false" in question[-600:] and "true" in question[-600:]:  # asks true, false or undetermined
+        text = _verdicts(text)
     lead = _YES_NO_LEAD.match(text)
     if lead:  # '不是。', 'いいえ', 'Nein.', 'Sí, …': the answer's yes or no
         said = lead.group(1).casefold()

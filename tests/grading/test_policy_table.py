@@ -79,6 +79,9 @@ LINEAR_A = choice("A", DIRECTIONS, "In which direction does the ball move in thi
 LINEAR_C = choice("C", DIRECTIONS, "In which direction does the ball move in this video?", modality="video")
 DOUBLE_CODE = case("structured", {"function": "f", "tests": [[[1], 2], [[5], 10]]}, "code_tests", {"wall_seconds": 4},
                    prompt="Write f(n), which doubles n.", modality="text")
+GRAPES = case("text", "Grapes", "exact", prompt="Which fruit has the tallest bar? Answer with its label as shown.")
+THREE_COLORS = case("sequence", ["purple", "black", "pink"], "sequence", {"vocabulary": "color"},
+             prompt="List the colors the square takes, in order, as a comma-separated list.")
 LINEAR_E = choice("E", DIRECTIONS, "In which direction does the ball move in this video?", modality="video")
 MOTION = choice("B", ["a straight line", "bouncing off the walls", "a circle"],
                 "How does the ball move in this video? It moves in", modality="video")
@@ -1579,6 +1582,13 @@ TABLE = [
      "correct", None),
     ("2.7-portuguese-da-direita-ate-a-esquerda-is-wrong", LINEAR_A, ok("A bola vai da direita até a esquerda."),
      "incorrect", "wrong"),
+    # 2.7 forms found at first sight on the language corpora (issues #32, #35)
+    ("2.7-yi-inside-a-word-is-no-number", CIRCLES, ok("一共五个圆。"), "correct", None),
+    ("2.7-a-spanish-no-before-a-verb-is-no-count", CIRCLES, ok("Lo siento, no puedo contar los círculos."), "no_answer",
+     "refusal"),
+    ("2.7-a-word-glossed-in-english-in-latin-script", GRAPES, ok("Trauben (Grapes)"), "correct", None),
+    ("2.7-french-words-of-a-list-say-rose-is-pink", THREE_COLORS, ok("violet, noir, rose"), "correct", None),
+    ("2.7-the-full-width-comma-separates-items", THREE_COLORS, ok("紫色，黑色，粉色"), "correct", None),
     # 6.6 a program cut before it parses
     ("6.6-code-cut-before-it-parses", DOUBLE_CODE, cut("```python\ndef f(n):\n    return sum(2 * k for k in (n,"),
      "no_answer", "truncation"),
