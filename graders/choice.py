@@ -1259,9 +1259,29 @@ def _option_label(question: str | None) -> tuple[str | None, re.Pattern | None]:
     return lettered, re.compile(rf"\b{word}\s+([A-L])\b", re.IGNORECASE)
 
 
+class Reading(NamedTuple):
+    """What a case's options and question say about reading any answer to it (read once per case)."""
+
+    choices: tuple[str, ...]
+    question: str | None  # with its labels canonical ('(a)', '1.', 'Caption A:' read as '(A)': 4.6)
+    letters: str  # the options' letters, 'ABCD'
+    options: O.OptionSet
+    shown: bool  # did the prompt show the letters? (else a capital alone is read only where an option is it)
+    yes_no: bool  # the options are yes and no (4.3)
+    scenery: frozenset[str]  # the question's own words: restating them claims no option (3.2)
+    names: frozenset[str]  # capitals the question uses as names ('point B'), not letters
+    verdicts: tuple[str, ...]  # the options' texts, lowercase
+    true_false: bool  # the options are True and False, for a statement to judge (4.3)
+    unknown: str | None  # the one option saying the answer cannot be known ('Insufficient information')
+    negative: bool  # the question asks which is NOT so: a negation there is the claim (3.1)
+    none_option: bool  # an option says 'none' or 'neither'
+    asks_if: bool  # the question itself supposes ('if', 'would'): a hypothetical sentence may answer it
+    target: str | None  # the one figure ('BE', '∠BCE') a figure question asks for (2.3)
+
+
 @lru_cache(maxsize=256)
-def _setup(choices: tuple[str, ...], question: str | None) -> tuple:
-    """What a case's options and question say about reading any answer to it (computed once per case)."""
+def _setup(choices: tuple[str, ...], question: str | None) -> Reading:
+    """Stage 1 of the choice grader, the options and the question read once per case (POLICY 4.6, 4.2, 3.2)."""
     options = O.option_set(choices)
     shown = _shows_letters(question) and not O.lowercase_labels(choices)  # then '(d)' is a label, not a letter
     scenery = O.question_stems(_asked(question)) if question and options.kind == "words" else frozenset()
@@ -1272,7 +1292,9 @@ def _setup(choices: tuple[str, ...], question: str | None) -> tuple:
     unknowable = [i for i, c in enumerate(verdicts) if _UNKNOWABLE_OPTION.search(c)]
     unknown = _LETTERS[unknowable[0]] if len(unknowable) == 1 else None
     negative = bool(question) and bool(_ASKS_NEGATIVE.search(_asked(question)))
-    return options, shown, _yes_no(choices), scenery, names, verdicts, true_false, unknown, negative
+    target = _target(question) if question and options.kind == "words" and O.option_numbers(options.options) else None
+    return Reading(choices, question, _LETTERS[: len(choices)], options, shown, _yes_no(choices), scenery, names,
+                   verdicts, true_false, unknown, negative, _none_option(choices), _asks_if(question), target)
 
 
 _CLOCK_DOT = re.compile(r"\b(\d{1,2})\.(\d{2})(?=\s*[ap]\.?m\b)", re.IGNORECASE)
@@ -1287,32 +1309,66 @@ def _not_given(claimed: list[str], options: tuple[str, ...], question: str) -> l
             if len(text) < 3 or not re.search(rf"(?<![\w.:]){re.escape(text)}(?![\w:])", stem)]
 
 
-def _lacked(letter: str, place: str) -> Match:
+# --- stage 5's outcome, and stage 6: the Match ------------------------------------------------------------
+
+
+class Outcome(NamedTuple):
+    """What the settle stage makes of an answer (POLICY 3.5, 4.4), before the truth is looked at.
+
+    `settled` is one of ONE (one option chosen), SEVERAL (a hedge between options, 3.5), NONE (the answer says no
+    option is right, or gives one the options lack: `why` says which), UNDECIDED (the answer declines to decide
+    which option is right: 'it is not possible to determine which …', 4.4) or UNREAD (no option found in it)."""
+
+    settled: str
+    letters: tuple[str, ...] = ()  # the options chosen, as the answer gives them
+    place: str | None = None  # where: 'lead', 'marker', 'sentence', … (spans.Place.kind)
+    why: str = ""  # NONE: what the answer said instead
+
+
+ONE, SEVERAL, NONE, UNDECIDED, UNREAD = "one", "several", "none", "undecided", "unread"
+
+
+def _one(letter: str, place: str) -> Outcome:
+    return Outcome(ONE, (letter,), place)
+
+
+def _several(letters: list[str], place: str) -> Outcome:
+    return Outcome(SEVERAL, tuple(letters), place)
+
+
+def _none(why: str, place: str | None) -> Outcome:
+    return Outcome(NONE, (), place, why)
+
+
+def _lacked(letter: str, place: str) -> Outcome:
     """A bracketed letter the options lack given as the answer: no option chosen (4.4)."""
-    return Match(0.0, False, None, f"answered ({letter}), which no option is", details={"place": place})
+    return _none(f"answered ({letter}), which no option is", place)
 
 
-def _hedged(letters: list[str], choices: tuple[str, ...], place: str) -> Match:
-    named = ", ".join(f"({d}) {choices[_LETTERS.index(d)]}" for d in letters[:3])
-    return Match(0.0, False, letters, f"hedged between {named}", details={"place": place})
-
-
-@grader("choice")
-def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
-    """A letter like '(B)' or 'c', the text of exactly one option or its paraphrase, or yes/no."""
-    choices = tuple(truth.choices or ())
-    want = str(truth.value)
-    question, label = _option_label(args.get("question"))
-    # 4.6: options labelled '(a)', '1.', 'i.', 'Option A:' … and answers naming them so, or by their place ('the
-    # second one'), read as the canonical letters; the rules below run on the result
-    question, answer = labelstyle.canonical(question, choices, answer)
-    letters = _LETTERS[: len(choices)]
-    options, shown, yes_no, scenery, names, verdicts, true_false, unknown, negative = _setup(choices, question)
-
-    def chose(letter: str, how: str) -> Match:
+def _match(outcome: Outcome, choices: tuple[str, ...], want: str) -> Match:
+    """Stage 6, the cause: the outcome scored against the truth, with the one line that explains it (POLICY 4, 6)."""
+    if outcome.settled == ONE:
+        letter = outcome.letters[0]
         text = choices[_LETTERS.index(letter)] if letter in _LETTERS[: len(choices)] else letter
-        return Match(float(letter == want), letter == want, letter, f"chose ({letter}) {text}", details={"place": how})
+        return Match(float(letter == want), letter == want, letter, f"chose ({letter}) {text}",
+                     details={"place": outcome.place})
+    if outcome.settled == SEVERAL:
+        named = ", ".join(f"({d}) {choices[_LETTERS.index(d)]}" for d in outcome.letters[:3])
+        return Match(0.0, False, list(outcome.letters), f"hedged between {named}", details={"place": outcome.place})
+    if outcome.settled == NONE:
+        return Match(0.0, False, None, outcome.why, details={"place": outcome.place})
+    named_truth = choices[_LETTERS.index(want)] if want in _LETTERS[: len(choices)] else ""
+    return Match(0.0, False, None, f"no option chosen; truth ({want}) {named_truth}".rstrip(), details={"place": None})
 
+
+# --- stage 2: the answer in canonical form ----------------------------------------------------------------
+
+
+def _canonical(answer: str, choices: tuple[str, ...], label: re.Pattern | None) -> str:
+    """Stage 2, the answer canonicalized (POLICY 2.1, 2.6, 4.1, 4.6): special tokens and wrappers off, a letter in
+    LaTeX as the letter, a prompt echoed up to its 'Answer:' cut, the prompt's own option labels ('Caption B') as
+    letters, an option's own words after its letter blanked, a question made up after answering cut off, unticked
+    boxes dropped. (The option labels and ordinals, and other languages, were read before: labelstyle.canonical.)"""
     answer = _SPECIAL_TOKENS.sub("", answer) if "<" in answer else answer  # '<s> A': LLaVA's start token
     answer = spans.unwrapped(answer, markers=False)  # '**B**', '\\boxed{左}': the value alone (2.1)
     if "\\" in answer or "$" in answer:  # 'Answer: \( \text{A} \)': a letter in LaTeX is the letter (4.1)
@@ -1335,276 +1391,462 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         answer = answer[:run_on.start()]
     if "☐" in answer or "□" in answer:  # '☐ A' / '☐ B': the options as an unticked form, none of them chosen
         answer = _UNTICKED.sub("", answer)
+    return answer
+
+
+# --- stage 3a: the whole answer as one value, before any place is looked for ---------------------------------
+
+
+def _whole_answer(answer: str, case: Reading) -> Outcome | None:
+    """Stage 3a, the whole answer read as one value before the long rules run (POLICY 2.1, 4.1, 4.2, 3.5, 4.4): a
+    bare letter, '2C', an option's whole text or its other spelling ('4' for 'IV'), lettered lines only, letters
+    stacked one per line, a letter before the options echoed."""
+    choices, question, letters, options, shown, verdicts = \
+        case.choices, case.question, case.letters, case.options, case.shown, case.verdicts
     bare = _letter_patterns(letters)[0].match(answer) if len(answer) <= 12 else None
     if bare and bare.group(1).isupper() and shown and _own_letters(options.options) != frozenset(letters):
         # 'B' for options that are letters in another order ('C', 'D', 'A', 'B'): the letter, as asked (4.1)
         if all(len(c.strip()) == 1 for c in choices):
-            return chose(bare.group(1), "lead")
+            return _one(bare.group(1), "lead")
     value = spans.unwrapped(answer) if len(answer) <= 300 else answer  # 'Answer: 2C' is read as '2C' is
     glued = _DIGIT_GLUED.match(value) if shown and value[:6].lstrip()[:1].isdigit() else None
     if glued and glued.group(1) in letters and glued.group(0).strip().lower() not in verdicts:
-        return chose(glued.group(1), "lead")  # '2C' on the first line: the letter, after a stray item number (4.1)
+        return _one(glued.group(1), "lead")  # '2C' on the first line: the letter, after a stray item number (4.1)
     # the whole answer, as a value: 'Answer: 16:00' and '答え：左' are read as '16:00' and '左' are (2.1)
     if value is not answer and _letter_patterns(letters)[0].match(value):
         value = answer  # 'Answer: B': a letter, read as the letters are below, not as an option whose text is 'B'
     said = _plain_option(value) if len(answer) <= 300 else ""
     whole = _exact_option(said, options) if said else None
     if whole is not None:  # the answer is an option's own text ('None of these', 'Central, Southern, …')
-        return chose(_LETTERS[whole], "lead")
+        return _one(_LETTERS[whole], "lead")
     short = _short_answer(said, choices, letters, question) if said and len(answer) <= 200 else None
     if short:
-        return chose(short, "lead")
+        return _one(short, "lead")
     if _only_lettered_lines(answer):
-        return Match(0.0, False, None, "listed options without choosing one", details={"place": "lead"})
+        return _none("listed options without choosing one", "lead")
     stacked = _stacked_letters(answer, letters) if "\n" in answer and len(answer) <= 60 else ()
     if len(stacked) >= 2:  # 'A\nB': two letters, one per line, and nothing else: a hedge (3.5)
-        return _hedged(list(stacked), choices, "lead")
+        return _several(list(stacked), "lead")
     echoed = _LETTER_THEN_LIST.match(answer) if "(A)" in answer else None
     if echoed and echoed.group(1) in letters and _lists_every(answer[echoed.end(1):], letters):
-        return chose(echoed.group(1), "lead")  # 'A (A) A, (B) B, (C) C, …': the letter, then the options echoed
-    # '(D) None of the above' on its own line, then the why: the answer given first, unless the rest chooses one
-    first = _answer_first(answer, options, letters)
+        return _one(echoed.group(1), "lead")  # 'A (A) A, (B) B, (C) C, …': the letter, then the options echoed
+    return None
+
+
+# --- stage 3b: where the answer commits -------------------------------------------------------------------
+
+
+def _stated_letter(answer: str, case: Reading) -> str | None:
+    """A letter stated to be the answer wherever it stands: 'The answer (D) is the correct one.', '选项C正确' (2.1)."""
     if ") is " in answer or "] is " in answer or " is the " in answer or "选项" in answer or (
             " is correct" in answer or " is right" in answer or " is true" in answer):
         negated = spans.blocked(answer, asides=False)
         # where the question asks which is not so, 'option (A) is correct' judges the statement, it does not choose
         stated = {next(filter(None, m.groups())) for m in _STATED.finditer(answer)
-                  if not spans.is_blocked(m.start(), negated) and not (negative and _BARE_VERDICT.search(m.group()))
+                  if not spans.is_blocked(m.start(), negated)
+                  and not (case.negative and _BARE_VERDICT.search(m.group()))
                   and not _ASKED_IF.search(answer, max(0, m.start() - 30), m.start())}  # 'to determine if option (A)
         # is the correct answer' asks it, it does not say it
-        if len(stated) == 1 and all(letter in letters for letter in stated):  # 'The answer (D) is the correct one.'
-            return chose(stated.pop(), "marker")
-    glossed = frames = None  # likewise
-    none_option = _none_option(choices)
-    review = None  # found when the sentences are reached: an explicit place usually decides before
-    cases = None  # likewise
-    asks_if = _asks_if(question)
-    target = _target(question) if question and options.kind == "words" and O.option_numbers(options.options) else None
-    found_places = spans.places(answer)
+        if len(stated) == 1 and all(letter in case.letters for letter in stated):  # 'The answer (D) is the correct
+            return stated.pop()  # one.'
+    return None
+
+
+def _led_in_line(answer: str, found_places: list[spans.Place], case: Reading) -> str | None:
+    """'…, her phenotype for the fur color trait is:' / '(A) light fur.': the line the sentence leads in to, the
+    answer's last, is the answer (2.2), whatever an earlier sentence passed on the way."""
     if ":" in answer and (last := _IS_THEN_LAST_LINE.search(answer)) and \
             not any(p.kind in ("marker", "boxed") for p in found_places) and \
-            not _every_option_lettered(answer, letters):  # not the last of the options matched to things (4.4)
-        # '…, her phenotype for the fur color trait is:' / '(A) light fur.': the line the sentence leads in to, the
-        # answer's last, is the answer (2.2), whatever an earlier sentence passed on the way
+            not _every_option_lettered(answer, case.letters):  # not the last of the options matched to things (4.4)
         line = spans.Place("conclusion", last.group(1))
-        named = spans.distinct_claims(line.text, _claims(line, options, letters, shown, yes_no, scenery, names,
-                                                         unknown, negative))
+        named = spans.distinct_claims(line.text, _claims(line, case.options, case.letters, case.shown, case.yes_no,
+                                                         case.scenery, case.names, case.unknown, case.negative))
         if len(named) == 1:
-            return chose(named[0], "conclusion")
-    undecided = False
-    subscripts: dict[str, bool] = {}  # per short line text: is it a subscript? (each scanned for once per answer)
-    every_lettered = None  # does every option open a line by its bracketed letter? (scanned for once)
+            return named[0]
+    return None
+
+
+def _committed_places(answer: str, letters: str) -> list[spans.Place]:
+    """Stage 3b, the places where an answer may commit, most explicit first (POLICY 2.1-2.3): boxed values, final
+    markers, conclusions, the lead, then each sentence (spans.places)."""
+    found_places = spans.places(answer)
     if found_places and found_places[0].kind == "boxed" and any(
             p.kind == "marker" and _letter_patterns(letters)[0].match(p.text) for p in found_places[1:3]):
         # 'The correct answer is (B).' … '\boxed{3π}': the letter written as the answer outranks a value boxed on
         # the way (2.1)
         found_places = found_places[1:]
-    for place in found_places:
-        if place.kind == "marker" and place.text[:3].lstrip(" *").startswith("("):
-            listed = _PAREN_LETTERS.match(place.text) or _PAREN_LETTER_RUN.match(place.text)
-            if listed and len(set(_CAPITAL.findall(listed.group()))) >= 2:
-                # 'Answer: (A, B) The person is cooking a meal.': two letters given as the answer, a hedge (3.5),
-                # unless what follows them is one option's whole text ('(A, B, C) Bird')
-                whole = _exact_option(_plain_option(place.text[listed.end():]), options)
-                if whole is not None:
-                    return chose(_LETTERS[whole], place.kind)
-                given = [c for c in dict.fromkeys(_CAPITAL.findall(listed.group())) if c in letters]  # as written
-                rest = place.text[listed.end():].strip()
-                rest = rest if rest.strip(".") else _last_sentence_after(answer, place)
-                said = _said_after_letters(rest, options) if rest and len(given) >= 2 and \
-                    spans.plain(answer).rstrip(" .").endswith(rest.rstrip(" .")) else None  # nothing said after
-                if said in given:  # 'Answer: (A, B) Excitment': one of them, its whole text misspelt
-                    return chose(said, place.kind)
-                if given:
-                    return _hedged(given, choices, place.kind)
-                return Match(0.0, False, None, f"answered {listed.group().strip()}, which no option is",
-                             details={"place": place.kind})
-            beyond = _PAREN_LETTER.match(place.text)
-            if beyond and beyond.group(1) not in letters:
-                # 'Answer: (D) True' for the options A to C: a letter the options lack chooses none (4.4)
-                return _lacked(beyond.group(1), place.kind)
-        if place.kind == "lead" and place is found_places[0] and (beyond := _PAREN_LETTER.match(place.text)) and \
-                beyond.group(1) not in letters and letters and _opens(answer, place.text) and \
-                len(_BRACKETED_CAPITAL.findall(answer, 0, 2000)) == 1:  # not a list of lettered lines
-            # '(D) yes' for the options A and B: the answer opens on a letter the options lack, none chosen (4.4)
+    return found_places
+
+
+class _Answer:
+    """One answer being settled: the case's reading, its places, and what is found about it once, when needed."""
+
+    def __init__(self, answer: str, case: Reading, places: list[spans.Place], first: str | None) -> None:
+        self.answer, self.case, self.places, self.first = answer, case, places, first
+        self.review: frozenset[str] | None = None  # found when the sentences are reached: a marker usually decides
+        self.cases: frozenset[str] | None = None  # likewise
+        self.frames: frozenset[str] | None = None  # likewise
+        self.glossed: Any = None  # likewise: (letter written, option its words name), () or None
+        self.every_lettered: bool | None = None  # does every option open a line by its bracketed letter?
+        self.subscripts: dict[str, bool] = {}  # per short line text: is it a subscript? (scanned for once each)
+
+    def claims(self, place: spans.Place, yes_no: bool | None = None) -> list[tuple[int, str]]:
+        c = self.case
+        return _claims(place, c.options, c.letters, c.shown, c.yes_no if yes_no is None else yes_no, c.scenery,
+                       c.names, c.unknown, c.negative)
+
+    def reviewed(self) -> frozenset[str]:
+        if self.review is None:
+            c = self.case
+            self.review = _reviewed(self.answer, c.options, c.letters, c.shown)
+        return self.review
+
+
+def _describes(place: spans.Place, st: _Answer) -> bool:
+    """Stage 3b: a place that describes rather than commits (POLICY 4.5): an option described in a review of them
+    all, a lead-in or heading, options matched to things one line each, a hypothetical, a case of a case analysis."""
+    answer, c = st.answer, st.case
+    if place.kind in ("lead", "sentence"):
+        if place.text in st.reviewed() or (place.text.endswith(":") and " " in place.text
+                                           and not _GIVES_LETTER.search(place.text)
+                                           and not _REASONS_FOLLOW.search(place.text)):
+            return True  # an option described in a review of them all, or a lead-in ('Comparing the two images:',
+            # a heading 'Sample A:')
+        if place.text[:1] == "(" and _EVERY_OPTION_LINE.match(place.text) and st.every_lettered is None:
+            st.every_lettered = _every_option_lettered(answer, c.letters)
+        if st.every_lettered and place.text[:1] == "(" and _EVERY_OPTION_LINE.match(place.text):
+            return True  # '(C) Agalychnis callidryas' … '(A) Bufo bufo' … '(B) …': each option matched to a
+            # thing, one line each, none chosen (4.4)
+    if place.kind in ("lead", "sentence") and not c.asks_if and _HYPOTHETICAL.match(place.text):
+        return True  # 'For example, if the surface is square, option A would be the correct choice.': not chosen
+    if place.kind in ("lead", "sentence") and _IF_OPENS.match(place.text):
+        if st.cases is None:
+            st.cases = _cases(answer, c.options, c.letters, c.shown, c.yes_no, c.scenery, c.names, c.unknown,
+                              c.negative)
+        if place.text in st.cases:
+            return True  # 'If B eats C, C will decrease (A). If B feeds C, C will increase (B).': cases, none chosen
+    return False
+
+
+def _subscript_line(place: spans.Place, st: _Answer) -> bool:
+    """'KE\\nA\\n=\\n…': a formula broken over lines, its subscript alone on one, is no letter given."""
+    if place.kind == "sentence" and len(place.text) <= 3 and "\n" in st.answer:
+        if place.text not in st.subscripts:  # an answer may hold thousands of such lines
+            st.subscripts[place.text] = _subscript(st.answer, place.text)
+        return st.subscripts[place.text]
+    return False
+
+
+def _in_frame_review(place: spans.Place, st: _Answer) -> bool:
+    """The options gone through one by one, each in the same words: none chosen (4.5)."""
+    if place.kind in ("lead", "sentence") and place.text.count(" ") >= 3:
+        if st.frames is None:
+            c = st.case
+            st.frames = _frame_reviews(st.answer, c.options, c.letters, c.shown, c.yes_no, c.scenery, c.names,
+                                       c.unknown, c.negative)
+        return place.text in st.frames
+    return False
+
+
+# --- stage 5: settle --------------------------------------------------------------------------------------
+
+_SKIP = Outcome("skip")  # a place that settles nothing: the next one is read
+
+
+def _settle_letters_given(place: spans.Place, st: _Answer) -> Outcome | None:
+    """Letters given as the answer in brackets (POLICY 3.5, 4.4): '(A, B) …' a hedge, '(D)' where the options lack
+    D none; an answer opening on a letter the options lack chooses none."""
+    answer, c = st.answer, st.case
+    letters, options = c.letters, c.options
+    if place.kind == "marker" and place.text[:3].lstrip(" *").startswith("("):
+        listed = _PAREN_LETTERS.match(place.text) or _PAREN_LETTER_RUN.match(place.text)
+        if listed and len(set(_CAPITAL.findall(listed.group()))) >= 2:
+            # 'Answer: (A, B) The person is cooking a meal.': two letters given as the answer, a hedge (3.5),
+            # unless what follows them is one option's whole text ('(A, B, C) Bird')
+            whole = _exact_option(_plain_option(place.text[listed.end():]), options)
+            if whole is not None:
+                return _one(_LETTERS[whole], place.kind)
+            given = [k for k in dict.fromkeys(_CAPITAL.findall(listed.group())) if k in letters]  # as written
+            rest = place.text[listed.end():].strip()
+            rest = rest if rest.strip(".") else _last_sentence_after(answer, place)
+            said = _said_after_letters(rest, options) if rest and len(given) >= 2 and \
+                spans.plain(answer).rstrip(" .").endswith(rest.rstrip(" .")) else None  # nothing said after
+            if said in given:  # 'Answer: (A, B) Excitment': one of them, its whole text misspelt
+                return _one(said, place.kind)
+            if given:
+                return _several(given, place.kind)
+            return _none(f"answered {listed.group().strip()}, which no option is", place.kind)
+        beyond = _PAREN_LETTER.match(place.text)
+        if beyond and beyond.group(1) not in letters:
+            # 'Answer: (D) True' for the options A to C: a letter the options lack chooses none (4.4)
             return _lacked(beyond.group(1), place.kind)
-        if unknown is None and place.kind in ("lead", "conclusion") and has_any(place.text, _UNDECIDED_NEEDS) and \
-                _UNDECIDED.search(place.text) and (place.kind == "lead" or _opens(answer, place.text)):
-            guess = _guessed(answer, place, options, letters, shown, scenery, names, unknown, negative) \
-                if _HARD_TO_SAY.search(place.text) else None
-            if guess:  # 'it is difficult to determine which … However, if I had to guess, I would choose the fourth'
-                return chose(guess, "sentence")
+    if place.kind == "lead" and place is st.places[0] and (beyond := _PAREN_LETTER.match(place.text)) and \
+            beyond.group(1) not in letters and letters and _opens(answer, place.text) and \
+            len(_BRACKETED_CAPITAL.findall(answer, 0, 2000)) == 1:  # not a list of lettered lines
+        # '(D) yes' for the options A and B: the answer opens on a letter the options lack, none chosen (4.4)
+        return _lacked(beyond.group(1), place.kind)
+    return None
+
+
+def _settle_declined(place: spans.Place, st: _Answer) -> Outcome | None:
+    """An answer that opens by declining to decide ('It is not possible to determine which …') is UNDECIDED (4.4),
+    unless it goes on to guess ('However, if I had to guess, I would choose the fourth')."""
+    answer, c = st.answer, st.case
+    if c.unknown is None and place.kind in ("lead", "conclusion") and has_any(place.text, _UNDECIDED_NEEDS) and \
+            _UNDECIDED.search(place.text) and (place.kind == "lead" or _opens(answer, place.text)):
+        guess = _guessed(answer, place, c.options, c.letters, c.shown, c.scenery, c.names, c.unknown, c.negative) \
+            if _HARD_TO_SAY.search(place.text) else None
+        if guess:  # 'it is difficult to determine which … However, if I had to guess, I would choose the fourth'
+            return _one(guess, "sentence")
+        return Outcome(UNDECIDED)  # what the rest describes is not chosen (where an option says the answer
+        # cannot be known, the sentence names that one, below)
+    return None
+
+
+def _settle_listed(place: spans.Place, st: _Answer) -> Outcome | None:
+    """A marker or conclusion followed by the options listed (4.4), or by letters each its own sentence (3.5)."""
+    answer, c = st.answer, st.case
+    if place.kind in ("marker", "conclusion") and _LETTERED_LINE.match(place.text) and \
+            _lists_from(answer, place.text):
+        marked = _marked_right(answer, place.text, c.letters)
+        if marked:  # '(A) … (Incorrect)' / '(C) … (Correct)': the one the list marks right
+            return _one(marked, place.kind)
+        return _SKIP  # 'The correct answer is:' followed by the options listed one per line: none chosen (4.4)
+    tail = answer[answer.rfind(place.text):] if place.kind == "marker" and place.text[:1] == "(" else ""
+    if tail and _ONLY_BRACKETED.fullmatch(tail):
+        # 'Answer: (C). (D).': two letters given as the answer, each its own sentence, a hedge (3.5)
+        given = list(dict.fromkeys(m.group(1) for m in _PAREN_LETTER.finditer(tail)))
+        if len(given) >= 2 and all(letter in c.letters for letter in given):
+            return _several(given, place.kind)
+    return None
+
+
+def _settle_no_option(place: spans.Place, st: _Answer) -> Outcome | None:
+    """'Answer: None of them.', the options gone through after a marker, 'cannot select either (A) … or (B) …': no
+    option chosen (4.4, 4.5); or the option that says none is right, where one does."""
+    answer, c = st.answer, st.case
+    if place.kind == "marker" and (_NONE_ALONE.fullmatch(place.text) or _NOT_LISTED.match(place.text)):
+        # 'Answer: None of them.', 'The correct answer is not listed in the options provided, but …': no option
+        # is right (4.4), which is the option that says so, where one does ('None of the above', 'All answer
+        # options are incorrect'); unless a conclusion after it gives one ('… is not given in the provided
+        # choices. Thus, the answer to option C in the image is:' / '(C) False.')
+        after = answer.rfind(place.text) + len(place.text)
+        if any(p.kind == "conclusion" and answer.find(p.text, after) >= 0 and
+               len(set(spans.distinct_claims(p.text, st.claims(p)))) == 1
+               for p in st.places):
+            return _SKIP
+        says_none = _says_none_is_right(c.choices)
+        if says_none is not None:
+            return _one(_LETTERS[says_none], place.kind)
+        return _none("answered that no option is right", place.kind)
+    if place.kind == "marker" and _through_the_options(answer, place.text, c.letters):
+        # 'Answer: A) Mia Hamm was … B) Mia Hamm helped … C) The sentence is …': the options gone through (4.5)
+        return _none("went through the options without choosing one", place.kind)
+    if place.kind == "conclusion" and "either" in place.text and _DECLINES_EITHER.search(place.text):
+        # 'Therefore, it is not possible to confidently select either (A) the second image or (B) the third.'
+        return _none("declined to choose between the options", place.kind)
+    return None
+
+
+def _settle_unclaimed(place: spans.Place, st: _Answer, distinct: list[str]) -> Outcome | None:
+    """A place that names no option by the rules of claims (3): an option's text misspelt or opened (4.2),
+    'neither … nor …' at the end, 'none of the options is …' (4.4)."""
+    answer, c = st.answer, st.case
+    options = c.options
+    if not distinct and len(place.text) <= 80 and (place.kind in ("marker", "boxed") or (
+            place.kind == "lead" and len(st.places) == 1)) and options.kind == "words":
+        near = O.near_option(_plain_option(place.text), options.options)
+        if near is not None:  # 'Answer: Caprimulgis europae' for 'Caprimulgus europaeus': misspelt, still it
+            return _one(_LETTERS[near], place.kind)
+        if place.kind == "marker":
+            opening = _opening_of(_plain_option(place.text), options.options)
+            if opening is not None:  # 'Answer: Country 2' for 'Country 2 boasts a superior GDP per capita.'
+                return _one(_LETTERS[opening], place.kind)
+    if not distinct and place.kind in ("marker", "conclusion") and not c.none_option and \
+            _NEITHER_NOR.search(place.text) and O.named(options, O.canon(place.text), c.scenery) and \
+            spans.plain(answer).rstrip().endswith(place.text.rstrip()):
+        # '… Therefore, neither the second nor the third image shares the style.' at the end: both declined
+        return _none("answered that neither option is right", place.kind)
+    if not distinct and place.explicit and _NONE_OF_THEM.search(place.text) and not c.none_option:
+        # 'The answer is that none of the options is possible.': the answer given is that no option is right
+        return _none("answered that no option is right", place.kind)
+    return None
+
+
+def _settle_one(place: spans.Place, st: _Answer, letter: str) -> Outcome:
+    """A place that claims one option chooses it (4.1-4.3): unless it is one of a frame review, restates a first line
+    glossed with another letter, names the option by the opposite comparative, or passes a value on the way to the
+    asked-for figure (2.3)."""
+    answer, c = st.answer, st.case
+    if _in_frame_review(place, st):
+        return _SKIP  # the options gone through one by one, each in the same words: none chosen (4.5)
+    if st.glossed is None:
+        st.glossed = _glossed_first(answer, c.options, c.letters) if "(" in answer[:8] else ()
+    if st.glossed and letter == st.glossed[1]:
+        return _one(st.glossed[0], "lead")  # '(D) It will rise by 3 m³. … Therefore, it will rise by 3 m³.'
+    if len(c.choices) == 2 and not c.yes_no and c.question and _inverted(c.question, place.text):
+        # 'the second video's ball is slower' answers 'in which video is it faster?' with the first
+        return _one(_LETTERS[1 - _LETTERS.index(letter)], place.kind)
+    if place.kind in ("lead", "sentence") and c.target and not _names(place.text, c.target):
+        # 'ABCD has sides of length 4, 6 and 4. … The length of BE is 3.' for 'find BE': the sentence
+        # about what was asked states the answer, not one that passes a value on the way (2.3)
+        about = _about_target(answer, c.target, c.options, c.letters, c.shown, c.yes_no, c.scenery, c.names, place)
+        if about:
+            return _one(about, "sentence")
+        if about == "":
+            return _SKIP  # the sentence about what was asked states a value no option has: not this one
+        if not _names(answer, c.target) and not _WRITTEN_LETTER.search(place.text) and \
+                len(spans.sentences(answer)) >= 3:
+            return _SKIP  # reasoning that never names the asked-for figure: its values are of other things
+    return _one(letter, place.kind)
+
+
+def _settle_several(place: spans.Place, st: _Answer, distinct: list[str]) -> Outcome | None:
+    """A place that claims two or more options (3.5): the list echoed or the things introduced are no answer; the
+    answer given first, a later sentence that settles the hedge, or the one option not restating the question
+    decides; else a hedge."""
+    answer, c = st.answer, st.case
+    only_letters = _ONLY_LETTERS.fullmatch(place.text) is not None
+    echo = not only_letters or (distinct == sorted(distinct) and place.kind != "marker")
+    if len(distinct) == len(c.choices) >= 3 and echo:
+        return _SKIP  # every option named: the question's list echoed, not an answer; but letters alone given as the
+        # answer ('Answer: (A), (B), (C), (D).') or out of order ('(C), (D), (A), (B), (C).') are a hedge
+    if len(distinct) > 1 and place.kind in ("lead", "sentence") and _INTRODUCED.search(place.text):
+        return _SKIP  # 'The diagram shows two solutions, Solution A and Solution B.': the things, before the answer
+    if len(distinct) > 1 and place.kind != "bold":
+        if st.first:
+            return _one(st.first, "lead")
+        settled = _settled(answer, place, distinct, c.options, c.letters, c.shown, c.scenery, c.names, c.unknown,
+                           c.negative)
+        if settled:
+            return _one(settled, "sentence")
+        given = _not_given(distinct, c.options.options, c.question) if c.question and not only_letters else distinct
+        if len(given) == 1:
+            # '… take the 11:00 AM bus to arrive … at 1:30 PM' for '… wants to arrive … at 1.30 PM, what time …?':
+            # an option that only restates the question's own value is scenery (3.2), the other is the answer
+            return _one(given[0], place.kind)
+        return _several(distinct, place.kind)
+    return None
+
+
+def _settle_place(place: spans.Place, st: _Answer) -> Outcome | None:
+    """Stage 5 for one place: an outcome, _SKIP (the place settles nothing), or None (read the next place)."""
+    c = st.case
+    options = c.options
+    decided = _settle_letters_given(place, st) or _settle_declined(place, st)
+    if decided:
+        return decided
+    if place.kind in ("boxed", "marker") and (2 <= len(place.text) or not place.text.isascii()) and \
+            len(place.text) <= 120 and \
+            not _letter_patterns(c.letters)[0].match(place.text):
+        exact = _exact_option(_plain_option(place.text), options)
+        if exact is not None:  # '\boxed{(-2,0)}', 'The answer is one.': an option's whole text, not also '(2,0)'
+            return _one(_LETTERS[exact], place.kind)  # inside it, and whatever words count elsewhere
+    if _describes(place, st):
+        return _SKIP
+    decided = _settle_listed(place, st) or _settle_no_option(place, st)
+    if decided:
+        return decided
+    if _subscript_line(place, st):
+        return _SKIP
+    if place.kind == "marker" and len(place.text) <= 60 and options.kind == "words" and \
+            not any(p.match(place.text) for p in _letter_patterns(c.letters)[:3]) and "(" not in place.text and \
+            (off := O.one_word_off(_plain_option(place.text), options.options)) is not None:
+        return _one(_LETTERS[off], place.kind)  # 'Answer: A ballet shoe' for 'A ballet slipper' (4.2)
+    # stage 4: the claims the place makes
+    claims = st.claims(place)
+    distinct = spans.distinct_claims(place.text, claims) if claims else []
+    decided = _settle_unclaimed(place, st, distinct)
+    if decided:
+        return decided
+    if len(distinct) == 1:
+        return _settle_one(place, st, distinct[0])
+    decided = _settle_several(place, st, distinct)
+    if decided:
+        return decided
+    if c.yes_no and place.kind in ("lead", "sentence"):
+        lead = "yes" if _YES.match(place.text) else "no" if _NO.match(place.text) else None
+        if lead is None and c.question:
+            affirmed = _polarity(c.question, O.canon(place.text))
+            lead = None if affirmed is None else "yes" if affirmed else "no"
+        if lead:
+            return _one(_LETTERS[[k.lower() for k in c.choices].index(lead)], place.kind)
+    if place.kind == "lead" and "which" in place.text and _UNDECIDED.search(place.text):
+        return Outcome(UNDECIDED)  # 'It is not possible to determine which …': what the rest describes is not chosen
+    return None
+
+
+def _settle_true_false(answer: str, st: _Answer) -> Outcome | None:
+    """Options True and False: 'The statement is false.' judges the statement, option False (not a rejection of an
+    option); a restatement of the statement affirms it, as for yes/no (4.3)."""
+    c = st.case
+    letters, verdicts = c.letters, c.verdicts
+    named = next((m for p in spans.places(answer) if p.explicit for m in [_OPTION_IS_ITS_VERDICT.search(p.text)]
+                  if m and m.group(1) in letters and verdicts[letters.index(m.group(1))] == m.group(2).lower()),
+                 None)
+    if named:
+        return _one(named.group(1), "lead")
+    said = next((m for p in spans.places(answer) if p.explicit for m in [_VERDICT.search(p.text)] if m), None)
+    if said is None:  # else one verdict, said once or more, in any sentence ('The statement is false because …')
+        found = [m for p in spans.places(answer) if p.kind == "sentence" for m in [_VERDICT.search(p.text)] if m]
+        said = found[0] if len({m.group(1).lower() for m in found}) == 1 else None
+    if said:
+        return _one(_LETTERS[verdicts.index(said.group(1).lower())], "lead")
+    # 'Using 5m² of wood will cost £1,350.' restating the statement to judge affirms it, as for yes/no (4.3)
+    lead = next((p for p in spans.places(answer) if p.kind == "lead"), None)
+    if lead and lead.text in (st.review if st.review is not None else
+                              _reviewed(answer, c.options, letters, c.shown)):
+        lead = None  # 'A) False, the UK is not …' opens a review of the options, each with a verdict
+    affirmed = _restated(O.canon(_asked(c.question)), O.canon(lead.text)) if lead else None
+    if affirmed is not None:
+        return _one(_LETTERS[verdicts.index("true" if affirmed else "false")], "lead")
+    return None
+
+
+def _settle(answer: str, case: Reading) -> Outcome:
+    """Stage 5, settle: ONE option, SEVERAL (a hedge), NONE, UNDECIDED or UNREAD, from the places in order (3-4)."""
+    # '(D) None of the above' on its own line, then the why: the answer given first, unless the rest chooses one
+    first = _answer_first(answer, case.options, case.letters)
+    stated = _stated_letter(answer, case)
+    if stated:
+        return _one(stated, "marker")
+    found_places = _committed_places(answer, case.letters)
+    led_in = _led_in_line(answer, found_places, case)
+    if led_in:
+        return _one(led_in, "conclusion")
+    st = _Answer(answer, case, found_places, first)
+    undecided = False
+    for place in found_places:
+        outcome = _settle_place(place, st)
+        if outcome is None or outcome is _SKIP:
+            continue
+        if outcome.settled == UNDECIDED:
             undecided = True
-            break  # 'It is not possible to determine which …': what the rest describes is not chosen (where an option
-            # says the answer cannot be known, the sentence names that one, below)
-        if place.kind in ("boxed", "marker") and (2 <= len(place.text) or not place.text.isascii()) and \
-                len(place.text) <= 120 and \
-                not _letter_patterns(letters)[0].match(place.text):
-            exact = _exact_option(_plain_option(place.text), options)
-            if exact is not None:  # '\boxed{(-2,0)}', 'The answer is one.': an option's whole text, not also '(2,0)'
-                return chose(_LETTERS[exact], place.kind)  # inside it, and whatever words count elsewhere
-        if place.kind in ("lead", "sentence"):
-            if review is None:
-                review = _reviewed(answer, options, letters, shown)
-            if place.text in review or (place.text.endswith(":") and " " in place.text
-                                        and not _GIVES_LETTER.search(place.text)
-                                        and not _REASONS_FOLLOW.search(place.text)):
-                continue  # an option described in a review of them all, or a lead-in ('Comparing the two images:',
-                # a heading 'Sample A:')
-            if place.text[:1] == "(" and _EVERY_OPTION_LINE.match(place.text) and every_lettered is None:
-                every_lettered = _every_option_lettered(answer, letters)
-            if every_lettered and place.text[:1] == "(" and _EVERY_OPTION_LINE.match(place.text):
-                continue  # '(C) Agalychnis callidryas' … '(A) Bufo bufo' … '(B) …': each option matched to a
-                # thing, one line each, none chosen (4.4)
-        if place.kind in ("lead", "sentence") and not asks_if and _HYPOTHETICAL.match(place.text):
-            continue  # 'For example, if the surface is square, option A would be the correct choice.': not chosen
-        if place.kind in ("lead", "sentence") and _IF_OPENS.match(place.text):
-            if cases is None:
-                cases = _cases(answer, options, letters, shown, yes_no, scenery, names, unknown, negative)
-            if place.text in cases:
-                continue  # 'If B eats C, C will decrease (A). If B feeds C, C will increase (B).': cases, none chosen
-        if place.kind in ("marker", "conclusion") and _LETTERED_LINE.match(place.text) and \
-                _lists_from(answer, place.text):
-            marked = _marked_right(answer, place.text, letters)
-            if marked:  # '(A) … (Incorrect)' / '(C) … (Correct)': the one the list marks right
-                return chose(marked, place.kind)
-            continue  # 'The correct answer is:' followed by the options listed one per line: none chosen (4.4)
-        tail = answer[answer.rfind(place.text):] if place.kind == "marker" and place.text[:1] == "(" else ""
-        if tail and _ONLY_BRACKETED.fullmatch(tail):
-            # 'Answer: (C). (D).': two letters given as the answer, each its own sentence, a hedge (3.5)
-            given = list(dict.fromkeys(m.group(1) for m in _PAREN_LETTER.finditer(tail)))
-            if len(given) >= 2 and all(letter in letters for letter in given):
-                return _hedged(given, choices, place.kind)
-        if place.kind == "marker" and (_NONE_ALONE.fullmatch(place.text) or _NOT_LISTED.match(place.text)):
-            # 'Answer: None of them.', 'The correct answer is not listed in the options provided, but …': no option
-            # is right (4.4), which is the option that says so, where one does ('None of the above', 'All answer
-            # options are incorrect'); unless a conclusion after it gives one ('… is not given in the provided
-            # choices. Thus, the answer to option C in the image is:' / '(C) False.')
-            after = answer.rfind(place.text) + len(place.text)
-            if any(p.kind == "conclusion" and answer.find(p.text, after) >= 0 and
-                   len(set(spans.distinct_claims(p.text, _claims(p, options, letters, shown, yes_no, scenery, names,
-                                                                 unknown, negative)))) == 1
-                   for p in found_places):
-                continue
-            says_none = _says_none_is_right(choices)
-            if says_none is not None:
-                return chose(_LETTERS[says_none], place.kind)
-            return Match(0.0, False, None, "answered that no option is right", details={"place": place.kind})
-        if place.kind == "marker" and _through_the_options(answer, place.text, letters):
-            # 'Answer: A) Mia Hamm was … B) Mia Hamm helped … C) The sentence is …': the options gone through (4.5)
-            return Match(0.0, False, None, "went through the options without choosing one",
-                         details={"place": place.kind})
-        if place.kind == "conclusion" and "either" in place.text and _DECLINES_EITHER.search(place.text):
-            # 'Therefore, it is not possible to confidently select either (A) the second image or (B) the third.'
-            return Match(0.0, False, None, "declined to choose between the options", details={"place": place.kind})
-        if place.kind == "sentence" and len(place.text) <= 3 and "\n" in answer:
-            if place.text not in subscripts:  # an answer may hold thousands of such lines
-                subscripts[place.text] = _subscript(answer, place.text)
-            if subscripts[place.text]:
-                continue  # 'KE\nA\n=\n…': a formula broken over lines, its subscript alone on one, is no letter given
-        if place.kind == "marker" and len(place.text) <= 60 and options.kind == "words" and \
-                not any(p.match(place.text) for p in _letter_patterns(letters)[:3]) and "(" not in place.text and \
-                (off := O.one_word_off(_plain_option(place.text), options.options)) is not None:
-            return chose(_LETTERS[off], place.kind)  # 'Answer: A ballet shoe' for 'A ballet slipper' (4.2)
-        claims = _claims(place, options, letters, shown, yes_no, scenery, names, unknown, negative)
-        distinct = spans.distinct_claims(place.text, claims) if claims else []
-        if not distinct and len(place.text) <= 80 and (place.kind in ("marker", "boxed") or (
-                place.kind == "lead" and len(found_places) == 1)) and options.kind == "words":
-            near = O.near_option(_plain_option(place.text), options.options)
-            if near is not None:  # 'Answer: Caprimulgis europae' for 'Caprimulgus europaeus': misspelt, still it
-                return chose(_LETTERS[near], place.kind)
-            if place.kind == "marker":
-                opening = _opening_of(_plain_option(place.text), options.options)
-                if opening is not None:  # 'Answer: Country 2' for 'Country 2 boasts a superior GDP per capita.'
-                    return chose(_LETTERS[opening], place.kind)
-        if not distinct and place.kind in ("marker", "conclusion") and not none_option and \
-                _NEITHER_NOR.search(place.text) and O.named(options, O.canon(place.text), scenery) and \
-                spans.plain(answer).rstrip().endswith(place.text.rstrip()):
-            # '… Therefore, neither the second nor the third image shares the style.' at the end: both declined
-            return Match(0.0, False, None, "answered that neither option is right", details={"place": place.kind})
-        if not distinct and place.explicit and _NONE_OF_THEM.search(place.text) and not none_option:
-            # 'The answer is that none of the options is possible.': the answer given is that no option is right
-            return Match(0.0, False, None, "answered that no option is right", details={"place": place.kind})
-        if len(distinct) == 1:
-            if place.kind in ("lead", "sentence") and place.text.count(" ") >= 3:
-                if frames is None:
-                    frames = _frame_reviews(answer, options, letters, shown, yes_no, scenery, names, unknown,
-                                            negative)
-                if place.text in frames:
-                    continue  # the options gone through one by one, each in the same words: none chosen (4.5)
-            if glossed is None:
-                glossed = _glossed_first(answer, options, letters) if "(" in answer[:8] else ()
-            if glossed and distinct[0] == glossed[1]:
-                return chose(glossed[0], "lead")  # '(D) It will rise by 3 m³. … Therefore, it will rise by 3 m³.'
-            if len(choices) == 2 and not yes_no and question and _inverted(question, place.text):
-                # 'the second video's ball is slower' answers 'in which video is it faster?' with the first
-                return chose(_LETTERS[1 - _LETTERS.index(distinct[0])], place.kind)
-            if place.kind in ("lead", "sentence") and target and not _names(place.text, target):
-                # 'ABCD has sides of length 4, 6 and 4. … The length of BE is 3.' for 'find BE': the sentence
-                # about what was asked states the answer, not one that passes a value on the way (2.3)
-                about = _about_target(answer, target, options, letters, shown, yes_no, scenery, names, place)
-                if about:
-                    return chose(about, "sentence")
-                if about == "":
-                    continue  # the sentence about what was asked states a value no option has: not this one
-                if not _names(answer, target) and not _WRITTEN_LETTER.search(place.text) and \
-                        len(spans.sentences(answer)) >= 3:
-                    continue  # reasoning that never names the asked-for figure: its values are of other things
-            return chose(distinct[0], place.kind)
-        only_letters = _ONLY_LETTERS.fullmatch(place.text) is not None
-        echo = not only_letters or (distinct == sorted(distinct) and place.kind != "marker")
-        if len(distinct) == len(choices) >= 3 and echo:
-            continue  # every option named: the question's list echoed, not an answer; but letters alone given as the
-            # answer ('Answer: (A), (B), (C), (D).') or out of order ('(C), (D), (A), (B), (C).') are a hedge
-        if len(distinct) > 1 and place.kind in ("lead", "sentence") and _INTRODUCED.search(place.text):
-            continue  # 'The diagram shows two solutions, Solution A and Solution B.': the things, before the answer
-        if len(distinct) > 1 and place.kind != "bold":
-            if first:
-                return chose(first, "lead")
-            settled = _settled(answer, place, distinct, options, letters, shown, scenery, names, unknown, negative)
-            if settled:
-                return chose(settled, "sentence")
-            given = _not_given(distinct, options.options, question) if question and not only_letters else distinct
-            if len(given) == 1:
-                # '… take the 11:00 AM bus to arrive … at 1:30 PM' for '… wants to arrive … at 1.30 PM, what time …?':
-                # an option that only restates the question's own value is scenery (3.2), the other is the answer
-                return chose(given[0], place.kind)
-            return _hedged(distinct, choices, place.kind)
-        if yes_no and place.kind in ("lead", "sentence"):
-            lead = "yes" if _YES.match(place.text) else "no" if _NO.match(place.text) else None
-            if lead is None and question:
-                affirmed = _polarity(question, O.canon(place.text))
-                lead = None if affirmed is None else "yes" if affirmed else "no"
-            if lead:
-                return chose(_LETTERS[[c.lower() for c in choices].index(lead)], place.kind)
-        if place.kind == "lead" and "which" in place.text and _UNDECIDED.search(place.text):
-            undecided = True
-            break  # 'It is not possible to determine which …': what the rest describes is not chosen
-    if true_false:
-        # 'The statement is false.' judges the statement: option False (not a rejection of an option)
-        named = next((m for p in spans.places(answer) if p.explicit for m in [_OPTION_IS_ITS_VERDICT.search(p.text)]
-                      if m and m.group(1) in letters and verdicts[letters.index(m.group(1))] == m.group(2).lower()),
-                     None)
-        if named:
-            return chose(named.group(1), "lead")
-        said = next((m for p in spans.places(answer) if p.explicit for m in [_VERDICT.search(p.text)] if m), None)
-        if said is None:  # else one verdict, said once or more, in any sentence ('The statement is false because …')
-            found = [m for p in spans.places(answer) if p.kind == "sentence" for m in [_VERDICT.search(p.text)] if m]
-            said = found[0] if len({m.group(1).lower() for m in found}) == 1 else None
-        if said:
-            return chose(_LETTERS[verdicts.index(said.group(1).lower())], "lead")
-        # 'Using 5m² of wood will cost £1,350.' restating the statement to judge affirms it, as for yes/no (4.3)
-        lead = next((p for p in spans.places(answer) if p.kind == "lead"), None)
-        if lead and lead.text in (review if review is not None else _reviewed(answer, options, letters, shown)):
-            lead = None  # 'A) False, the UK is not …' opens a review of the options, each with a verdict
-        affirmed = _restated(O.canon(_asked(question)), O.canon(lead.text)) if lead else None
-        if affirmed is not None:
-            return chose(_LETTERS[verdicts.index("true" if affirmed else "false")], "lead")
+            break
+        return outcome
+    if case.true_false:
+        outcome = _settle_true_false(answer, st)
+        if outcome:
+            return outcome
     if first:
-        return chose(first, "lead")
-    aside = None if undecided or yes_no or true_false else _named_in_aside(
-        answer, options, letters, shown, scenery, names, unknown, negative)
+        return _one(first, "lead")
+    aside = None if undecided or case.yes_no or case.true_false else _named_in_aside(
+        answer, case.options, case.letters, case.shown, case.scenery, case.names, case.unknown, case.negative)
     if aside:
-        return chose(aside, "sentence")
-    named_truth = choices[_LETTERS.index(want)] if want in _LETTERS[: len(choices)] else ""
-    return Match(0.0, False, None, f"no option chosen; truth ({want}) {named_truth}".rstrip(), details={"place": None})
+        return _one(aside, "sentence")
+    return Outcome(UNDECIDED if undecided else UNREAD)
+
+
+@grader("choice")
+def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
+    """A letter like '(B)' or 'c', the text of exactly one option or its paraphrase, or yes/no (POLICY 4): the
+    stages in order, each named for its POLICY section."""
+    choices = tuple(truth.choices or ())
+    # stage 1: the options and their labels; 4.6: options labelled '(a)', '1.', 'i.', 'Option A:' … and answers
+    # naming them so, or by their place ('the second one'), read as the canonical letters
+    question, label = _option_label(args.get("question"))
+    question, answer = labelstyle.canonical(question, choices, answer)
+    case = _setup(choices, question)
+    answer = _canonical(answer, choices, label)  # stage 2
+    outcome = _whole_answer(answer, case) or _settle(answer, case)  # stages 3-5
+    return _match(outcome, choices, str(truth.value))  # stage 6
