@@ -1,0 +1,134 @@
+"""Stage 3 of the choice grader, first step: the whole answer read as one value before the long rules run
+(POLICY.md 2.1, 4.1 a bare letter or '2C', 4.2 an option's text or its other spelling, 3.5 letters stacked one per
+line, 4.4 lettered lines only)."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from graders import options as O
+from graders import spans
+from graders.choice_cause import Outcome, none_chosen, one, several
+from graders.choice_letters import letter_patterns
+from graders.choice_options import (
+    LETTERS,
+    ROMAN,
+    Reading,
+    exact_option,
+    listed_texts,
+    own_letters,
+    plain_option,
+    question_stem,
+    spellings,
+)
+from graders.choice_places import CUT, LETTERED_LINE
+
+_DIGIT_GLUED = re.compile(r"[ \t\n\u200b]*\d{1,2}([A-L])[ \t.]*(?:\n|$)")  # '2C', '3D\n\nThis is …'
+_SPACED = re.compile(r"\s*(-?\d{1,3}) (\d{1,3})\s*%?\s*")
+
+
+def _short_answer(said: str, choices: tuple[str, ...], letters: str, question: str | None) -> str | None:
+    """A whole short answer (`said`: its plain_option) that is an option in another spelling (POLICY 4.2): a number
+    for a Roman numeral ('4' for 'IV'), digits whose separator became a space ('35 000' for 35,000, '8 2' for 8.2%),
+    or, where the options are their own letters, the text the question lists for one of them."""
+    own, true_false, roman, numeric = spellings(choices)
+    if not said or len(said) > 120 or not (own or true_false or roman or numeric):
+        return None
+    if own and question:
+        hits = {k for k, text in listed_texts(question) if text == said and k in letters}
+        return hits.pop() if len(hits) == 1 else None
+    lowered = tuple(c.strip().lower() for c in choices)
+    if question and true_false and len(said) <= 30 and any(c.isdigit() for c in said):
+        # '15:40' for 'The Gold Watch displays the time as 15:40.': the statement's value restated affirms it (4.3)
+        return letters[lowered.index("true")] if re.search(rf"(?<![\w.:,]){re.escape(said)}(?![\w:]|[.,]\d)",
+                                                           O.canon(question_stem(question))) else None
+    if said.isdigit() and roman:
+        number = int(said)
+        return letters[lowered.index(ROMAN[number - 1])] if 0 < number <= 12 and ROMAN[number - 1] in lowered \
+            else None
+    spaced = _SPACED.fullmatch(said) if numeric and " " in said else None
+    numbers = O.option_numbers(choices) if spaced else ()
+    if numbers:
+        whole, part = spaced.groups()
+        readings = {abs(Decimal(f"{whole}.{part}"))} | ({abs(Decimal(whole + part))} if len(part) == 3 else set())
+        hits = [k for k, n in zip(letters, numbers, strict=False) if abs(n[0]) in readings]
+        return hits[0] if len(hits) == 1 else None
+    return None
+# quotes too as mis-decoded cp1252 ('\x93A\x94'): InstructBLIP's output came through such a decoding
+_LETTER_THEN_LIST = re.compile(r"[\s\"'“”‘’\x93\x94]*\(?([A-L])\)?[.:]?[\"'“”‘’\x93\x94]*\s+(?=\(A\))")
+
+
+def _lists_every(text: str, letters: str) -> bool:
+    """Every option letter, bracketed, in order, and nothing after the last option's text but punctuation."""
+    at = 0
+    for letter in letters:
+        at = text.find(f"({letter})", at)
+        if at < 0:
+            return False
+    return "\n\n" not in text[at:] and len(text) < 600
+
+
+_BARE_LINE = re.compile(r"[ \t]*\(?([A-L])\)?[.:]?[ \t]*")
+
+
+def _stacked_letters(answer: str, letters: str) -> tuple[str, ...]:
+    """The distinct letters of an answer that is only lines each holding one bare capital ('A' / 'B')."""
+    found: list[str] = []
+    for line in filter(str.strip, answer.strip().splitlines()):
+        m = _BARE_LINE.fullmatch(line)
+        if not m or m.group(1) not in letters:
+            return ()
+        if m.group(1) not in found:
+            found.append(m.group(1))
+    return tuple(found)
+
+
+def _only_lettered_lines(answer: str) -> bool:
+    """Two or more lines and every one an option with its letter ('(C) Yes' / '(D) No', 'b. C' / 'd. B'):
+    the choices listed (or made up), none chosen. In a longer list the first and last line may be cut ('.5' /
+    '(E) 30' / … / '(AG': a list running on from the options and stopped by the token limit)."""
+    lines = [line for line in answer.strip().splitlines() if line.strip()]
+    if len(lines) >= 4:  # the cut line and three lettered ones: '(mix-up)' / '(F) MuBERT (original)' / …
+        head, tail = lines[0], lines[-1]
+        lines = lines[1 if CUT.fullmatch(head) else 0:-1 if CUT.fullmatch(tail) else None]
+    return 2 <= len(lines) <= 60 and all(LETTERED_LINE.match(line) for line in lines)
+
+
+# --- the stage -----------------------------------------------------------------------------------------
+
+
+def whole_answer(answer: str, case: Reading) -> Outcome | None:
+    """Stage 3, first: the whole answer read as one value before the long rules run (POLICY 2.1, 4.1, 4.2, 3.5, 4.4): a
+    bare letter, '2C', an option's whole text or its other spelling ('4' for 'IV'), lettered lines only, letters
+    stacked one per line, a letter before the options echoed."""
+    choices, question, letters, options, shown, verdicts = \
+        case.choices, case.question, case.letters, case.options, case.shown, case.verdicts
+    bare = letter_patterns(letters)[0].match(answer) if len(answer) <= 12 else None
+    if bare and bare.group(1).isupper() and shown and own_letters(options.options) != frozenset(letters):
+        # 'B' for options that are letters in another order ('C', 'D', 'A', 'B'): the letter, as asked (4.1)
+        if all(len(c.strip()) == 1 for c in choices):
+            return one(bare.group(1), "lead")
+    value = spans.unwrapped(answer) if len(answer) <= 300 else answer  # 'Answer: 2C' is read as '2C' is
+    glued = _DIGIT_GLUED.match(value) if shown and value[:6].lstrip()[:1].isdigit() else None
+    if glued and glued.group(1) in letters and glued.group(0).strip().lower() not in verdicts:
+        return one(glued.group(1), "lead")  # '2C' on the first line: the letter, after a stray item number (4.1)
+    # the whole answer, as a value: 'Answer: 16:00' and '答え：左' are read as '16:00' and '左' are (2.1)
+    if value is not answer and letter_patterns(letters)[0].match(value):
+        value = answer  # 'Answer: B': a letter, read as the letters are below, not as an option whose text is 'B'
+    said = plain_option(value) if len(answer) <= 300 else ""
+    whole = exact_option(said, options) if said else None
+    if whole is not None:  # the answer is an option's own text ('None of these', 'Central, Southern, …')
+        return one(LETTERS[whole], "lead")
+    short = _short_answer(said, choices, letters, question) if said and len(answer) <= 200 else None
+    if short:
+        return one(short, "lead")
+    if _only_lettered_lines(answer):
+        return none_chosen("listed options without choosing one", "lead")
+    stacked = _stacked_letters(answer, letters) if "\n" in answer and len(answer) <= 60 else ()
+    if len(stacked) >= 2:  # 'A\nB': two letters, one per line, and nothing else: a hedge (3.5)
+        return several(list(stacked), "lead")
+    echoed = _LETTER_THEN_LIST.match(answer) if "(A)" in answer else None
+    if echoed and echoed.group(1) in letters and _lists_every(answer[echoed.end(1):], letters):
+        return one(echoed.group(1), "lead")  # 'A (A) A, (B) B, (C) C, …': the letter, then the options echoed
+    return None
