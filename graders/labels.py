@@ -165,6 +165,10 @@ def exact(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
                          details=detail)
         said = raw[slice(*claimed[0])] if len(raw) == len(text) else text[slice(*claimed[0])]
         return Match(1.0, True, said, f"said {N.shorten(said)}", details=detail)
+    other_form = _other_form(targets, all_places)
+    if other_form:  # 6.8: 'March' for the label 'Mar': the right month, not in the form the image shows
+        return Match(1.0, True, other_form, f"said {other_form}, the label {truth.value!r} in another form",
+                     format_ok=False)
     options = candidates(answer)
     best = options[0] if options else ""
     threshold = args.get("fuzzy")
@@ -174,6 +178,24 @@ def exact(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
             return Match(ratio, True, best, f"close to the truth ({ratio:.0%} similar)")
     return Match(0.0, False, N.shorten(best) if best else None,
                  f"said {N.shorten(best)!r}, truth {N.shorten(truth.value)!r}" if best else "empty answer")
+
+
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december")
+_MONTH_OF = {**{m: k for k, m in enumerate(_MONTHS)}, **{m[:3]: k for k, m in enumerate(_MONTHS)}, "sept": 8}
+
+
+def _other_form(targets: list[str], places: list) -> str | None:
+    """A month label ('Mar') said as the month's other form ('March'), or the reverse, as the one word of a place."""
+    months = {_MONTH_OF[t.strip(" .")] for t in targets if t.strip(" .") in _MONTH_OF}
+    if len(months) != 1:
+        return None
+    for place in places:
+        words = re.findall(r"[a-z]+", place.text.casefold())
+        named = {_MONTH_OF[w] for w in words if w in _MONTH_OF}
+        if named:
+            return place.text.strip(" .*`'\"") if named == months and len(words) <= 6 else None
+    return None
 
 
 def _unblocked(text: str, ranges: list[tuple[int, int]]) -> str:

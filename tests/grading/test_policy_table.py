@@ -79,6 +79,8 @@ LINEAR_A = choice("A", DIRECTIONS, "In which direction does the ball move in thi
 LINEAR_C = choice("C", DIRECTIONS, "In which direction does the ball move in this video?", modality="video")
 DOUBLE_CODE = case("structured", {"function": "f", "tests": [[[1], 2], [[5], 10]]}, "code_tests", {"wall_seconds": 4},
                    prompt="Write f(n), which doubles n.", modality="text")
+MONTH_LABEL = case("text", "Mar", "exact", prompt="Which month has the highest value? Answer with the month as "
+                   "labelled.")
 GRAPES = case("text", "Grapes", "exact", prompt="Which fruit has the tallest bar? Answer with its label as shown.")
 THREE_COLORS = case("sequence", ["purple", "black", "pink"], "sequence", {"vocabulary": "color"},
              prompt="List the colors the square takes, in order, as a comma-separated list.")
@@ -1589,6 +1591,7 @@ TABLE = [
     ("2.7-a-word-glossed-in-english-in-latin-script", GRAPES, ok("Trauben (Grapes)"), "correct", None),
     ("2.7-french-words-of-a-list-say-rose-is-pink", THREE_COLORS, ok("violet, noir, rose"), "correct", None),
     ("2.7-the-full-width-comma-separates-items", THREE_COLORS, ok("紫色，黑色，粉色"), "correct", None),
+    ("6.8-a-month-label-in-its-other-form", MONTH_LABEL, ok("March"), "partial", "format"),
     # 6.6 a program cut before it parses
     ("6.6-code-cut-before-it-parses", DOUBLE_CODE, cut("```python\ndef f(n):\n    return sum(2 * k for k in (n,"),
      "no_answer", "truncation"),
