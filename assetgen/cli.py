@@ -566,8 +566,8 @@ def export_command(fmt, out, golden, frames, model, langs) -> None:
               help="Suite the run answered (default: the golden set).")
 def report_command(run_dir, golden) -> None:
     """Re-grade a run and re-render its reports (no model is called)."""
+    from assetgen.app.report import write_reports
     from assetgen.report.console import print_report
-    from assetgen.report.write import write_reports
 
     print_report(write_reports(run_dir, golden))
 

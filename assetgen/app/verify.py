@@ -10,8 +10,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from assetgen.app.grading import grade_run
 from assetgen.reference.server import Running
-from assetgen.report.grading import grade_run
 from assetgen.run.payload import RequestOptions
 from assetgen.run.runner import EvalOptions, run_eval
 
