@@ -1,7 +1,8 @@
 """assetgen: ground-truth images and videos, a runner and reports to check that a VLM endpoint really sees.
 
 The package is laid out by pipeline stage (see ARCHITECTURE.md):
-media -> dataset -> generate (scene, truth, render) -> reference | run (request, response) -> report (grade) -> export.
+media -> dataset -> generate (scene, truth, render) -> reference | run (request, response) -> report -> export,
+with the commands that drive them (grading a run included) in assetgen.app.
 Names below load on first use, so importing one stage never drags in the others.
 """
 

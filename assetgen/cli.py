@@ -1,4 +1,7 @@
-"""The `assetgen` command line: a thin click group over the library."""
+"""The `assetgen` command line: a thin click group over the application layer (`assetgen.app`).
+
+Each command parses its options, calls `assetgen.app`, prints what comes back and sets the exit code. From the
+project it imports only `assetgen.app` and `assetgen.errors` (tests/test_layers.py)."""
 
 from __future__ import annotations
 
@@ -11,10 +14,10 @@ from assetgen.errors import AssetgenError
 
 
 def _fail(message: str, code: int = 2) -> None:
-    from assetgen.run.untrusted import printable
+    from assetgen.app.terminal import error_line
 
     # one line, and nothing a server put in it (ESC, ...) acts on the terminal
-    click.echo(f"assetgen: {printable(' '.join(message.split()), keep_newlines=False)}", err=True)
+    click.echo(f"assetgen: {error_line(message)}", err=True)
     sys.exit(code)
 
 
@@ -45,7 +48,7 @@ class Group(click.Group):
 def main(allow_unisolated_code: bool) -> None:
     """Ground-truth images and videos to check that a vision-language model endpoint really sees."""
     if allow_unisolated_code:
-        from graders.sandbox import allow_unisolated
+        from assetgen.app.options import allow_unisolated
 
         allow_unisolated(True)
 
@@ -65,12 +68,9 @@ class _Quiet:
 
 def _langs(values) -> tuple[str, ...]:
     """--lang values as language codes (issue #35); a bad one is a one-line error."""
-    from assetgen.media.lang import parse_langs
+    from assetgen.app.options import parse_langs
 
-    try:
-        return parse_langs(values)
-    except ValueError as exc:
-        raise AssetgenError(f"--lang: {exc}") from None
+    return parse_langs(values)
 
 
 def _progress(total: int, label: str):
@@ -109,45 +109,24 @@ def _progress(total: int, label: str):
 def build(out, suite, per_family, seed, workers, families, knob_args, check, verify, shard_size, ray_address,
           ray_shared_out, as_hf_parquet, langs) -> None:
     """Build the golden set, or a suite of any size elsewhere. An interrupted build resumes when rerun."""
-    from assetgen.dataset.golden import default_golden, read_manifest
+    from assetgen.app import build as app_build
     from assetgen.errors import BuildFailed
-    from assetgen.generate.build import build as build_suite
-    from assetgen.generate.build import plan
-    from assetgen.generate.check import check as check_suite
-    from assetgen.generate.suites import parse_knob
 
     langs = _langs(langs)
-    knobs: dict = {}
-    for text in knob_args:
-        family, knob, value = parse_knob(text)
-        knobs.setdefault(family, {})[knob] = value
-    families = tuple(families)
-    ray = None
-    if ray_address is not None:
-        from assetgen.generate.distributed import RayOptions, require_ray
-
-        require_ray()
-        ray = RayOptions(address=ray_address or None, shared_out=ray_shared_out)
-    elif ray_shared_out:
-        _fail("--ray-shared-out applies with --ray only")
-
-    if as_hf_parquet:
-        from assetgen.export.hf_shards import export_hf_shards
-
-        if out is None or check or verify or ray_shared_out or workers != 1:
-            _fail("--as-hf-parquet needs --out, and takes neither --check, --verify, --ray-shared-out nor --workers")
-        total = len(plan(suite, seed, per_family, families=families, knobs=knobs, langs=langs))
-        with _progress(total, "building parquet") as bar:
-            paths = export_hf_shards(out, suite=suite, seed=seed, per_family=per_family, families=families,
-                                     knobs=knobs, shard_size=shard_size or 1000, ray=ray, progress=bar.update,
+    knobs = app_build.parse_knobs(knob_args)
+    ray = app_build.ray_options(ray_address, ray_shared_out)
+    options = app_build.BuildOptions(out=out, suite=suite, seed=seed, per_family=per_family, workers=workers,
+                                     families=tuple(families), knobs=knobs, shard_size=shard_size, ray=ray,
                                      langs=langs)
+    if as_hf_parquet:
+        total, paths = app_build.parquet(options, _progress, check=check, verify=verify,
+                                         ray_shared_out=ray_shared_out)
         click.echo(f"wrote {total} cases as {len(paths)} parquet shard(s) into {out}")
         return
-    root = out or default_golden()
+    root = options.root
     if verify:
         from assetgen.app.verify import verify as verify_suite
 
-        read_manifest(root)
         result = verify_suite(root)
         for family, (ok, n) in result.solved.items():
             click.echo(f"{family:<22}{ok}/{n}")
@@ -158,28 +137,21 @@ def build(out, suite, per_family, seed, workers, families, knob_args, check, ver
             sys.exit(1)
         return
     if check:
-        manifest = read_manifest(root)
-        with _progress(manifest.case_count, "checking") as bar:
-            drifts = check_suite(root, workers=workers, progress=bar.update, ray=ray)
+        count, drifts = app_build.check(options, _progress)
         if drifts:
             for drift in drifts:
                 click.echo(f"DRIFT {drift.case_id}: {drift.what}")
             _fail(f"{len({d.case_id for d in drifts})} case(s) drifted from the generators in {root}; "
                   "run 'assetgen build' to refresh", 1)
-        click.echo(f"ok: {manifest.case_count} cases in {root} match the generators")
+        click.echo(f"ok: {count} cases in {root} match the generators")
         return
-    total = len(plan(suite, seed, per_family, families=families, knobs=knobs, shard_size=shard_size, langs=langs))
     try:
-        with _progress(total, "building") as bar:
-            manifest = build_suite(root, suite=suite, seed=seed, per_family=per_family, families=families,
-                                   knobs=knobs, workers=workers, progress=bar.update, shard_size=shard_size,
-                                   ray=ray, log=lambda text: click.echo(text, err=True), langs=langs)
+        built = app_build.build(options, _progress, log=lambda text: click.echo(text, err=True))
     except BuildFailed as exc:
         for failure in exc.failures:
             click.echo(f"FAILED {failure.case_id}: {failure.error}", err=True)
         raise
-    media = sum(1 for name in manifest.files if name.startswith("assets/"))
-    click.echo(f"built {manifest.case_count} cases ({media} files) into {root}")
+    click.echo(f"built {built.cases} cases ({built.media} files) into {root}")
 
 
 @main.command("list")
@@ -189,14 +161,9 @@ def build(out, suite, per_family, seed, workers, families, knob_args, check, ver
               help="Suite folder for --cases (default: the golden set).")
 def list_families(as_json, cases, golden) -> None:
     """Families, their categories and knobs with ranges; with --cases, the cases of a suite."""
-    if cases:
-        from assetgen.dataset.describe import list_cases
+    from assetgen.app import catalog
 
-        click.echo(list_cases(golden, as_json=as_json))
-        return
-    from assetgen.generate.catalog import describe_families
-
-    click.echo(describe_families(as_json=as_json))
+    click.echo(catalog.cases(golden, as_json=as_json) if cases else catalog.families(as_json=as_json))
 
 
 @main.command()
@@ -206,9 +173,9 @@ def list_families(as_json, cases, golden) -> None:
 @click.option("--scene", is_flag=True, help="Also print the scene.")
 def show(case_id, golden, scene) -> None:
     """Prompt, truth and files of one case."""
-    from assetgen.dataset.describe import describe_case
+    from assetgen.app.catalog import case
 
-    click.echo(describe_case(case_id, golden, scene=scene))
+    click.echo(case(case_id, golden, scene=scene))
 
 
 @main.command("grade")
@@ -225,11 +192,11 @@ def show(case_id, golden, scene) -> None:
 def grade_command(responses, golden, out, show_diff) -> None:
     """Re-grade saved responses (JSONL, or a run folder) without calling a model."""
     from assetgen.app.regrade import diff, regrade
-    from graders import RULES, __version__, format_summary
+    from assetgen.app.terminal import GRADERS, format_summary
 
     if show_diff:
         found = diff(responses, golden, out)
-        click.echo(f"graders {__version__} (rules {RULES}) against {found.recorded} (graded by graders "
+        click.echo(f"{GRADERS} against {found.recorded} (graded by graders "
                    f"{', '.join(sorted(found.versions)) or 'none'}): {len(found.changes)} of {found.compared} grades "
                    "change")
         for change in found.changes:
@@ -322,12 +289,8 @@ def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat
     import orjson
 
     from assetgen.app.evaluate import evaluate, evaluate_batch, judge
-    from assetgen.dataset.golden import default_golden
-    from assetgen.report.console import print_report
-    from assetgen.run.endpoint import api_key as resolve_key
-    from assetgen.run.payload import RequestOptions
-    from assetgen.run.runner import RESUME_KEPT, EvalOptions
-    from assetgen.run.scale import parse_levels
+    from assetgen.app.options import RESUME_KEPT, EvalOptions, RequestOptions, default_golden, parse_levels, resolve_key
+    from assetgen.app.terminal import print_report
 
     try:
         levels = parse_levels(concurrency_levels)
@@ -404,31 +367,13 @@ def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat
 def sweep_command(families, knob_range, fixed_args, preset, per_level, variants, seed, out, endpoint, model, api_key,
                   concurrency, max_tokens, video_mode, num_frames, timeout, langs) -> None:
     """Accuracy against a knob's level, per family: where does the endpoint stop seeing?"""
-    from assetgen.app.sweep import SweepOptions, run_sweep
-    from assetgen.generate.sweep_plan import PRESET_PER_LEVEL, PRESET_REQUEST, Series, parse_fixed, parse_knob_range
-    from assetgen.generate.sweep_plan import preset as preset_series
-    from assetgen.report.console import print_sweep
-    from assetgen.run.endpoint import api_key as resolve_key
-    from assetgen.run.payload import RequestOptions
+    from assetgen.app.sweep import run_sweep, sweep_options
+    from assetgen.app.terminal import print_sweep
 
-    if preset:
-        if families or knob_range or fixed_args:
-            raise AssetgenError("--preset takes neither FAMILY arguments, --knob nor --set")
-        series = preset_series(preset)
-        if video_mode is None and num_frames is None:
-            video_mode, num_frames = PRESET_REQUEST["video_mode"], PRESET_REQUEST["num_frames"]
-    else:
-        if not families or not knob_range:
-            raise AssetgenError("give FAMILY [FAMILY...] and --knob NAME=LOW..HIGH[:STEP], or --preset")
-        knob, levels = parse_knob_range(knob_range)
-        fixed = parse_fixed(fixed_args)
-        series = [Series(family, knob, levels, fixed) for family in dict.fromkeys(families)]
-    options = SweepOptions(
-        series=series, per_level=per_level or (PRESET_PER_LEVEL if preset else 3), seed=seed, variants=variants,
-        out=out, preset=preset, endpoint=endpoint, model=model, api_key=resolve_key(api_key),
-        concurrency=concurrency, timeout=timeout, langs=_langs(langs),
-        request=RequestOptions(model="", max_tokens=max_tokens, video_mode=video_mode or "video_url",
-                               num_frames=num_frames))
+    options = sweep_options(families, knob_range=knob_range, fixed_args=fixed_args, preset=preset,
+                            per_level=per_level, variants=variants, seed=seed, out=out, endpoint=endpoint,
+                            model=model, api_key=api_key, concurrency=concurrency, max_tokens=max_tokens,
+                            video_mode=video_mode, num_frames=num_frames, timeout=timeout, langs=langs)
     result = run_sweep(options, notify=lambda line: click.echo(line, err=True))
     print_sweep(result, options.folder())
     if not any(level.answered for series in result.series for level in series.levels):
@@ -470,20 +415,14 @@ def serve_command(host, port, num_frames, fps, max_pixels, think, think_in_conte
                   max_model_len, no_tool_parser, header_timeout) -> None:
     """Run the reference endpoint: an OpenAI-compatible server that answers from pixels. A client that hangs
     up is one line in the log ('a client hung up ...'), never a traceback; /metrics counts them."""
-    from assetgen.reference.pacing import Pace
-    from assetgen.reference.server import ServeOptions, serve
+    from assetgen.app.serve import serve, serve_options
 
-    if not 0 <= fail_rate <= 1:
-        raise AssetgenError(f"--fail-rate {fail_rate} must be between 0 and 1")
-    options = ServeOptions(num_frames=num_frames, fps=fps, max_pixels=max_pixels, think=think or think_in_content,
-                           think_in_content=think_in_content, redact_secrets=redact_secrets, latency=latency,
-                           tokens_per_s=tokens_per_s, fail_rate=fail_rate, degenerate=degenerate,
-                           max_model_len=max_model_len, no_tool_parser=no_tool_parser, header_timeout=header_timeout)
-    try:
-        options.pace = Pace(token_s=token_time, prefill_s_per_1k=prefill_per_1k, length_fields=length_fields,
-                            runaway_reasoning=runaway_reasoning)
-    except ValueError as exc:
-        raise AssetgenError(str(exc)) from None
+    options = serve_options(num_frames=num_frames, fps=fps, max_pixels=max_pixels, think=think,
+                            think_in_content=think_in_content, redact_secrets=redact_secrets, latency=latency,
+                            tokens_per_s=tokens_per_s, token_time=token_time, prefill_per_1k=prefill_per_1k,
+                            length_fields=length_fields, runaway_reasoning=runaway_reasoning, fail_rate=fail_rate,
+                            degenerate=degenerate, max_model_len=max_model_len, no_tool_parser=no_tool_parser,
+                            header_timeout=header_timeout)
     click.echo(f"assetgen reference endpoint on http://{host}:{port}/v1", err=True)
     serve(host, port, options)
 
@@ -511,17 +450,14 @@ def _probe_options(f):
 
 
 def _run_probe(kind, endpoint, model, api_key, out, seed, timeout, concurrency) -> None:
-    from assetgen.app.probe import run_probe
-    from assetgen.report.probe import terminal_lines
-    from assetgen.run.endpoint import api_key as resolve_key
-    from assetgen.run.probe import ProbeOptions
+    from assetgen.app.probe import probe
+    from assetgen.app.terminal import probe_lines
 
     if endpoint is None:
         click.echo("no --endpoint given: probing the built-in reference endpoint", err=True)
-    folder, record = run_probe(kind, ProbeOptions(endpoint=endpoint, out=out, model=model,
-                                                  api_key=resolve_key(api_key), seed=seed, timeout=timeout,
-                                                  concurrency=concurrency))
-    click.echo("\n".join(terminal_lines(record, folder)))
+    folder, record = probe(kind, endpoint=endpoint, model=model, api_key=api_key, out=out, seed=seed,
+                           timeout=timeout, concurrency=concurrency)
+    click.echo("\n".join(probe_lines(record, folder)))
 
 
 @probe_group.command("frames")
@@ -554,10 +490,9 @@ def probe_resolution_command(**kwargs) -> None:
               help="Only the cases asked in en, ja, zh or all (repeatable; default every case of the folder).")
 def export_command(fmt, out, golden, frames, model, langs) -> None:
     """Export the golden set for other harnesses (Inspect AI, lmms-eval, HF datasets, OpenAI batch)."""
-    from assetgen.export.formats import export
+    from assetgen.app.export import export
 
-    chosen = _langs(langs) if langs else None
-    click.echo(f"exported {fmt} to {export(fmt, out, golden=golden, frames=frames, model=model, langs=chosen)}")
+    click.echo(f"exported {fmt} to {export(fmt, out, golden=golden, frames=frames, model=model, langs=langs)}")
 
 
 @main.command("report")
@@ -566,8 +501,8 @@ def export_command(fmt, out, golden, frames, model, langs) -> None:
               help="Suite the run answered (default: the golden set).")
 def report_command(run_dir, golden) -> None:
     """Re-grade a run and re-render its reports (no model is called)."""
-    from assetgen.report.console import print_report
-    from assetgen.report.write import write_reports
+    from assetgen.app.report import write_reports
+    from assetgen.app.terminal import print_report
 
     print_report(write_reports(run_dir, golden))
 
@@ -581,7 +516,7 @@ def compare_command(runs, out) -> None:
     """Compare runs (A B, or more): accuracy with 95% intervals per category, the cases that flipped
     against the first run with both answers, an exact McNemar test, and performance."""
     from assetgen.app.compare import compare_runs
-    from assetgen.report.console import print_comparison
+    from assetgen.app.terminal import print_comparison
 
     if len(runs) < 2:
         raise click.UsageError("give at least two run folders")

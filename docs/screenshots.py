@@ -25,8 +25,8 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 
 
 def make_runs(out: Path) -> list[Path]:
+    from assetgen.app.report import write_reports
     from assetgen.reference.server import Running, ServeOptions
-    from assetgen.report.write import write_reports
     from assetgen.run.payload import RequestOptions
     from assetgen.run.runner import EvalOptions, run_eval
 
@@ -80,7 +80,7 @@ def main() -> None:
     args = parser.parse_args()
     runs = args.reuse or make_runs(args.out)
     if args.reuse:
-        from assetgen.report.write import write_reports
+        from assetgen.app.report import write_reports
 
         for run in runs:
             write_reports(run)

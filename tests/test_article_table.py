@@ -13,10 +13,10 @@ from test_footprint_report import page, with_footprint
 from test_speculative import looping_run, run
 
 from assetgen.app.compare import compare_runs
+from assetgen.app.grading import grade_run
 from assetgen.report.article_table import article_grid
 from assetgen.report.compare import build, compare
 from assetgen.report.console import print_comparison
-from assetgen.report.grading import grade_run
 from assetgen.run.records import Timing
 
 

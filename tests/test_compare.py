@@ -12,10 +12,10 @@ from rich.console import Console
 from run_folder import ROOT, Answer, make_run
 
 from assetgen.app.compare import compare_runs
+from assetgen.app.grading import grade_run
+from assetgen.app.report import write_reports
 from assetgen.report.compare import build, compare
 from assetgen.report.console import print_comparison
-from assetgen.report.grading import grade_run
-from assetgen.report.write import write_reports
 
 SIX = ["color_grid-s0-0001", "color_grid-s0-0002", "bar_chart-s0-0000", "arithmetic-s0-0000",
        "text_card-s0-0001", "circle_overlap-s0-0000"]

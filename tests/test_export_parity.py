@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
+from assetgen.app.grading import grade_run
 from assetgen.dataset.golden import load_golden
 from assetgen.export.formats import export
 from assetgen.reference.server import Running
-from assetgen.report.grading import grade_run
 from assetgen.run.payload import RequestOptions
 from assetgen.run.runner import EvalOptions, run_eval
 

@@ -72,8 +72,8 @@ def _set_info(run_dir, **fields):
 def test_a_builtin_run_and_a_served_one_of_the_same_model_are_told_apart(tmp_path):
     from run_folder import Answer, make_run
 
+    from assetgen.app.grading import grade_run
     from assetgen.report.compare import accuracy_grid, build, runs_grid
-    from assetgen.report.grading import grade_run
 
     answers = [Answer("arithmetic-s0-0000")]
     a = make_run(tmp_path, "a", answers, model="assetgen-reference")
@@ -100,8 +100,8 @@ def test_a_builtin_run_folder_says_so(builtin_eval):
 def test_runs_asked_in_no_common_thinking_mode_say_why_nothing_pairs(tmp_path):
     from run_folder import Answer, make_run
 
+    from assetgen.app.grading import grade_run
     from assetgen.report.compare import build, significance_lines
-    from assetgen.report.grading import grade_run
 
     both = make_run(tmp_path, "both", [Answer("arithmetic-s0-0000", thinking=t) for t in ("on", "off")],
                     thinking="both")
@@ -136,7 +136,7 @@ def test_list_keeps_its_columns_apart():
 def test_the_viewer_verdict_filter_reads_as_words(tmp_path):
     from run_folder import Answer, make_run
 
-    from assetgen.report.write import write_reports
+    from assetgen.app.report import write_reports
 
     run_dir = make_run(tmp_path, "words", [Answer("arithmetic-s0-0000"), Answer("bar_chart-s0-0000", content=""),
                                            Answer("shapes-s0-0000", status="error")])
@@ -171,8 +171,8 @@ def test_the_header_splits_graded_cases_from_measured_ones():
 def test_thinking_on_and_off_of_the_reference_endpoint_say_why_their_times_mean_little(tmp_path):
     from run_folder import Answer, make_run
 
+    from assetgen.app.report import write_reports
     from assetgen.report.tables import REFERENCE_CAVEAT, thinking, thinking_note
-    from assetgen.report.write import write_reports
 
     answers = [Answer("arithmetic-s0-0000", thinking=t, latency=lat) for t, lat in (("on", 0.5), ("off", 0.9))]
     reference = make_run(tmp_path, "ref", answers, model="assetgen-reference", thinking="both")
@@ -205,8 +205,8 @@ def test_skip_reasons_print_and_the_slow_files_exist():
 def test_report_md_reads_as_written_where_no_link_can_hide(tmp_path):
     from run_folder import Answer, make_run
 
+    from assetgen.app.report import write_reports
     from assetgen.report.markdown import md_code, md_escape
-    from assetgen.report.write import write_reports
 
     # times, JSON, headings and code spans keep their text: no backslash shows where nothing needed one
     assert md_escape("2026-12-03T06:38:34") == "2026-12-03T06:38:34"

@@ -7,9 +7,9 @@ from pathlib import Path
 from fake_openai import FakeServer
 from rich.console import Console
 
+from assetgen.app.report import write_reports
 from assetgen.report.console import print_report
 from assetgen.report.footprint import headroom
-from assetgen.report.write import write_reports
 from assetgen.run.footprint import CacheConfig, Footprint, read_page, save
 from assetgen.run.payload import RequestOptions
 from assetgen.run.runner import EvalOptions, run_eval

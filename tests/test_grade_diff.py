@@ -8,7 +8,7 @@ from click.testing import CliRunner
 from run_folder import Answer, make_run
 
 import cli
-from assetgen.report.write import write_reports
+from assetgen.app.report import write_reports
 
 
 def test_a_run_graded_by_other_rules_lists_what_changes_and_writes_nothing(tmp_path):

@@ -192,7 +192,7 @@ def test_no_module_imports_a_later_stage():
 
 
 @pytest.mark.parametrize(("module", "source"), [
-    ("assetgen.run.runner", "from assetgen.report.grading import grade_run"),
+    ("assetgen.run.runner", "from assetgen.report.run_report import RunReport"),
     ("assetgen.generate.build", "def f():\n    import assetgen.run.client"),
     ("assetgen.dataset.golden", "from ..generate import build"),
     ("assetgen.media.video", "from assetgen import load_golden"),
@@ -204,13 +204,107 @@ def test_the_layer_check_catches_a_later_import(module, source):
 
 
 def test_the_cli_may_import_every_stage():
+    """By stage order alone; `cli_violations` below holds the CLI to the application layer."""
     source = "\n".join(f"import {stage}" for stage in STAGES if stage != "assetgen.cli")
     assert violations(source, "assetgen.cli") == []
 
 
 def test_no_stage_may_import_the_application_layer():
     assert violations("from assetgen.app.evaluate import evaluate", "assetgen.report.write")
-    assert not violations("from assetgen.report.write import write_reports", "assetgen.app.evaluate")
+    assert not violations("from assetgen.app.report import write_reports", "assetgen.app.evaluate")
+
+
+# The command line sees one surface: from the project (assetgen, graders), assetgen/cli.py imports only the
+# application layer (`assetgen.app` and its modules) and `assetgen.errors` (the errors it turns into one line and
+# an exit code); never a stage, `graders` or the facade. Records and parsers of the stages that the CLI fills
+# from options reach it through `assetgen.app` (app/options.py), what it prints through app/terminal.py.
+CLI_MAY_IMPORT = ("assetgen.app", "assetgen.errors")
+
+
+def cli_violations(source: str) -> list[str]:
+    return [name for name in imported(ast.parse(source), "assetgen.cli", False)
+            if name.partition(".")[0] in ("assetgen", "graders", "cli")
+            and not any(name == allowed or name.startswith(allowed + ".") for allowed in CLI_MAY_IMPORT)]
+
+
+def test_the_cli_imports_only_the_application_layer():
+    assert cli_violations((PACKAGE / "cli.py").read_text("utf-8")) == []
+
+
+@pytest.mark.parametrize("source", [
+    "from assetgen.report.console import print_report",
+    "def f():\n    from graders import format_summary",
+    "def f():\n    import assetgen.run.runner",
+    "from assetgen import load_golden",
+    "from assetgen.dataset.golden import default_golden",
+])
+def test_the_cli_check_catches_a_stage_import(source):
+    assert cli_violations(source)
+
+
+def test_the_cli_check_allows_the_application_layer():
+    assert cli_violations("from assetgen.app import build\nfrom assetgen.app.evaluate import evaluate\n"
+                          "def f():\n    from assetgen.errors import BuildFailed") == []
+
+
+# report/ turns graded records into tables, figures and pages; it never grades (grading a run is app/grading.py).
+# From `graders` it imports only records, names and constants, and pure helpers over cases and grades already
+# made: never `grade`/`grade_many`, the grader registry, a grader or a matcher. Attribute access on an imported
+# `graders` module (`graders.grade(...)`) is held to the same list.
+REPORT_MAY_USE_FROM_GRADERS = {
+    "graders": {"Grade", "Summary", "CAUSES", "RULES", "__version__", "category_key",
+                "summarize"},  # summarize: counts grades into a Summary per category
+    "graders.causes": {"is_degenerate"},  # is an answer a repetition loop (the fast-but-broken verdict)
+    "graders.measured": {"is_measurement"},  # is a case a measurement (latency, TTFT), kept out of accuracy
+    "graders.codetests": {"UNISOLATED"},  # the reason a code test was not run, as the grade states it
+    "graders.sandbox": {"NOT_RUN"},
+}
+
+
+def graders_uses(source: str) -> list[tuple[str, str]]:
+    """(module, name) for every name taken from `graders`: `from graders[.x] import name`, and `alias.name` where
+    `alias` is bound by `import graders[.x] [as alias]`."""
+    tree = ast.parse(source)
+    uses, bound = [], {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and not node.level and (node.module or "").partition(".")[0] == "graders":
+            uses += [(node.module, alias.name) for alias in node.names]
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.partition(".")[0] == "graders":
+                    bound[alias.asname or "graders"] = alias.name if alias.asname else "graders"
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in bound:
+            uses.append((bound[node.value.id], node.attr))
+    return uses
+
+
+def grading_in_report(source: str) -> list[str]:
+    return [f"{module}.{name}" for module, name in graders_uses(source)
+            if name not in REPORT_MAY_USE_FROM_GRADERS.get(module, set())]
+
+
+def test_report_never_grades():
+    found = []
+    for path in sorted((PACKAGE / "report").rglob("*.py")):
+        found += [f"{module_name(path)} uses {name}" for name in grading_in_report(path.read_text("utf-8"))]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("source", [
+    "from graders import grade",
+    "def f():\n    from graders.grading import grade_many",
+    "import graders\ngraders.grade(case, record)",
+    "import graders.registry as r\nr.get('exact')",
+    "from graders.matchers import exact",
+])
+def test_the_report_check_catches_grading(source):
+    assert grading_in_report(source)
+
+
+def test_the_report_check_allows_records_and_summaries():
+    assert grading_in_report("import graders\nfrom graders import Grade, Summary, summarize\n"
+                             "line = graders.__version__ + graders.RULES") == []
 
 
 def test_the_root_cli_is_only_the_entry_point():

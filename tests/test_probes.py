@@ -14,12 +14,12 @@ from click.testing import CliRunner
 import cli
 from assetgen.app.evaluate import evaluate
 from assetgen.app.probe import run_probe
+from assetgen.app.report import write_reports as regrade
 from assetgen.reference.server import Running, ServeOptions
 from assetgen.reference.solver import solve
 from assetgen.reference.vision_tokens import clip_tokens, downscale, image_tokens, smart_resize
 from assetgen.report import tables
 from assetgen.report.probe import terminal_lines
-from assetgen.report.write import write_reports as regrade
 from assetgen.run.payload import RequestOptions
 from assetgen.run.probe import FramesProbe, ProbeOptions, read_probe
 from assetgen.run.probe.analysis import frames_from_answers, knee, step_size

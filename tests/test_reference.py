@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from assetgen.app.grading import grade_run
 from assetgen.reference.server import Running, ServeOptions
-from assetgen.report.grading import grade_run
 from assetgen.run.payload import RequestOptions
 from assetgen.run.records import read_responses
 from assetgen.run.runner import EvalOptions, run_eval

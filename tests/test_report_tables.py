@@ -11,11 +11,11 @@ import pytest
 from rich.console import Console
 from run_folder import CASES, Answer, make_run
 
+from assetgen.app.grading import grade_run
+from assetgen.app.report import write_reports
 from assetgen.report import tables
 from assetgen.report.console import print_report
-from assetgen.report.grading import grade_run
 from assetgen.report.stats import cluster_bootstrap, mcnemar_exact, wilson
-from assetgen.report.write import write_reports
 from graders import CATEGORY_ORDER, grade, summarize
 
 WRONG = "zzz"

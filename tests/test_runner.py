@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from fake_openai import FakeServer, free_port
 
-from assetgen.report.write import write_reports
+from assetgen.app.report import write_reports
 from assetgen.run.payload import RequestOptions
 from assetgen.run.records import read_responses
 from assetgen.run.runner import EvalOptions, run_eval

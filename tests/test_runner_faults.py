@@ -18,8 +18,8 @@ from fake_openai import FakeServer
 from faults import ANSWER, KEY, NASTY, FaultServer, completion, leaks
 
 import assetgen.run.client
+from assetgen.app.report import write_reports
 from assetgen.report.console import PROGRESS
-from assetgen.report.write import write_reports
 from assetgen.run.client import _retry_after
 from assetgen.run.payload import RequestOptions
 from assetgen.run.records import read_responses

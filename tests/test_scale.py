@@ -14,6 +14,8 @@ from aiohttp import web
 from fake_openai import FakeServer
 
 from assetgen.app.evaluate import judge
+from assetgen.app.grading import grade_run
+from assetgen.app.report import write_reports
 from assetgen.dataset.golden import load_golden
 from assetgen.dataset.records import CaseToSend, FileRef
 from assetgen.errors import ConfigError
@@ -23,9 +25,7 @@ from assetgen.reference import context
 from assetgen.reference.server import Running, ServeOptions
 from assetgen.report.compare import build as build_comparison
 from assetgen.report.compare import compare_markdown, speed_table
-from assetgen.report.grading import grade_run
 from assetgen.report.scale import ConcurrencyRow, ConcurrencyTable
-from assetgen.report.write import write_reports
 from assetgen.run.payload import MediaCache, RequestOptions, build_body
 from assetgen.run.records import read_responses
 from assetgen.run.runner import EvalOptions, run_eval

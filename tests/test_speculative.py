@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from fake_openai import FakeServer
 
+from assetgen.app.grading import grade_run
+from assetgen.app.report import write_reports
 from assetgen.report.compare import compare
-from assetgen.report.grading import grade_run
 from assetgen.report.speculative import judge, spec_line
-from assetgen.report.write import write_reports
 from assetgen.run.metrics import SpecDecode
 from assetgen.run.payload import RequestOptions
 from assetgen.run.records import ResponseRecord, SpecStats, Timing, read_responses

@@ -16,11 +16,11 @@ import pytest
 from click.testing import CliRunner
 
 import cli
+from assetgen.app.report import write_reports
 from assetgen.app.sweep import SweepOptions, run_sweep
 from assetgen.errors import ConfigError
 from assetgen.generate.sweep_plan import Series
 from assetgen.report.sweep_record import SweepResult
-from assetgen.report.write import write_reports
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -12,6 +12,7 @@ import pytest
 from aiohttp import web
 from fake_openai import free_port
 
+from assetgen.app.report import write_reports
 from assetgen.generate.build import build
 from assetgen.generate.registry import get_family
 from assetgen.generate.rng import case_rng
@@ -20,7 +21,6 @@ from assetgen.reference.server import Running, ServeOptions
 from assetgen.reference.text import answer_text, decide
 from assetgen.reference.toolcalls import NO_AUTO
 from assetgen.report.tables import warnings
-from assetgen.report.write import write_reports
 from assetgen.run.client import Client
 from assetgen.run.payload import RequestOptions
 from assetgen.run.records import read_responses

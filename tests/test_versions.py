@@ -13,8 +13,8 @@ from run_folder import ROOT, Answer, make_run
 
 import graders
 from assetgen import __version__
+from assetgen.app.report import write_reports
 from assetgen.report.console import print_report
-from assetgen.report.write import write_reports
 from assetgen.run.records import RunInfo, read_run_info
 
 SEMVER = re.compile(r"\d+\.\d+\.\d+")

@@ -11,9 +11,9 @@ import pytest
 from rich.console import Console
 from run_folder import CASES, ROOT, Answer, make_run
 
+from assetgen.app.report import write_reports
 from assetgen.report.console import print_report
 from assetgen.report.html import _inside
-from assetgen.report.write import write_reports
 
 HOSTILE = ("<script>alert(1)</script> | cell [click](http://evil.example) ![pixel](http://evil.example/p.png) "
            "<img src=x onerror=alert(2)> NUL\x00 bidi\u202etxt.exe ESC\x1b[31mred")
@@ -104,7 +104,7 @@ def test_templates_are_package_data():
 
 
 def test_media_too_large_to_embed_are_linked_from_the_suite(tmp_path):
-    from assetgen.report.grading import grade_run
+    from assetgen.app.grading import grade_run
     from assetgen.report.html import html_report
 
     run_dir = make_run(tmp_path, "big", [Answer("flashing_light-s0-0000"), Answer("color_grid-s0-0001")])

@@ -27,8 +27,8 @@ CASES = ("color_grid-s0-0001", "shapes-s0-0000", "flashing_light", "pulsing_circ
 def run_dir(tmp_path_factory) -> Path:
     """A real run: the reference endpoint seeing 4 frames per clip (frame_sampling failures), thinking both
     ways, each case twice."""
+    from assetgen.app.report import write_reports
     from assetgen.reference.server import Running, ServeOptions
-    from assetgen.report.write import write_reports
     from assetgen.run.payload import RequestOptions
     from assetgen.run.runner import EvalOptions, run_eval
 
@@ -182,7 +182,7 @@ def test_hostile_answers_stay_text_in_the_browser(browser, tmp_path):
     hostile = ('<script>alert("x")</script><img src=x onerror="alert(1)"> NUL\x00 \u202eevil '
                '<a href="http://example.invalid">link</a>')
     run = make_run(tmp_path, "hostile", [Answer("arithmetic-s0-0000", content=hostile, reasoning=hostile)])
-    from assetgen.report.write import write_reports
+    from assetgen.app.report import write_reports
 
     write_reports(run)
     page = Page(browser, run / "report.html")

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from assetgen.app.report import write_reports
 from assetgen.reference.toolcalls import NO_AUTO
 from assetgen.report.tables import warnings
-from assetgen.report.write import write_reports
 from assetgen.run.client import Client
 from assetgen.run.metrics import spec_counters, spec_decode, spec_from_answers
 from assetgen.run.payload import RequestOptions

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from assetgen.report.write import write_reports
+from assetgen.app.report import write_reports
 from assetgen.run.client import Client
 from assetgen.run.footprint import load, read_page
 from assetgen.run.payload import RequestOptions

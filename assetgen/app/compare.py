@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from assetgen.app.grading import grade_run
 from assetgen.report.compare import Comparison, build, compare_markdown
-from assetgen.report.grading import grade_run
 from assetgen.report.html import compare_html
 from assetgen.run.files import write_atomic
 

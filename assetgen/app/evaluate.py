@@ -9,14 +9,14 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from assetgen.app.report import write_reports
 from assetgen.app.variants import variant_suite
 from assetgen.errors import ConfigError
 from assetgen.generate.suite_cache import suite_folder
 from assetgen.reference.server import Running
 from assetgen.report.console import ProgressBar
-from assetgen.report.grading import RunReport
 from assetgen.report.probe_cite import attach_probe
-from assetgen.report.write import write_reports
+from assetgen.report.run_report import RunReport
 from assetgen.run.batch import BatchPolling, run_batch
 from assetgen.run.endpoint import base_url
 from assetgen.run.records import read_run_info

@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from assetgen.app.grading import scrub_grade
 from assetgen.dataset.golden import default_golden, load_golden
 from assetgen.errors import AssetgenError
-from assetgen.report.grading import scrub_grade
 from assetgen.run.endpoint import known_secrets
 from assetgen.run.records import latest, read_responses, read_run_info
 from assetgen.run.untrusted import Scrubber

@@ -15,12 +15,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from assetgen.app.evaluate import evaluate
+from assetgen.app.options import parse_langs
 from assetgen.dataset.golden import read_manifest
 from assetgen.errors import ConfigError
 from assetgen.generate.build import build
-from assetgen.generate.sweep_plan import Series, sweep_jobs
+from assetgen.generate.sweep_plan import (
+    PRESET_PER_LEVEL,
+    PRESET_REQUEST,
+    Series,
+    parse_fixed,
+    parse_knob_range,
+    sweep_jobs,
+)
+from assetgen.generate.sweep_plan import preset as preset_series
 from assetgen.report.sweep_record import PlannedCase, SweepPlan, SweepResult, analyse, read_plan
 from assetgen.report.sweep_view import markdown, plot
+from assetgen.run.endpoint import api_key as resolve_key
 from assetgen.run.endpoint import base_url, public_url
 from assetgen.run.files import write_atomic
 from assetgen.run.payload import RequestOptions
@@ -60,6 +70,34 @@ class SweepOptions:
     def folder(self) -> Path:
         """Where the sweep lives: --out, else its default folder under sweeps/."""
         return self.out or default_folder(self.spec())
+
+
+def sweep_options(families: tuple[str, ...] = (), *, knob_range: str | None = None, fixed_args: tuple[str, ...] = (),
+                  preset: str | None = None, per_level: int | None = None, variants: int = 1, seed: int = 0,
+                  out: Path | None = None, endpoint: str | None = None, model: str | None = None,
+                  api_key: str | None = None, concurrency: int = 4, max_tokens: int = 1024,
+                  video_mode: str | None = None, num_frames: int | None = None, timeout: float = 300.0,
+                  langs: tuple[str, ...] = ()) -> SweepOptions:
+    """The sweep the command's options describe: FAMILY... with --knob (and --set), or a --preset with its
+    cases per level and, unless --video-mode or --num-frames is given, its way of sending clips."""
+    if preset:
+        if families or knob_range or fixed_args:
+            raise ConfigError("--preset takes neither FAMILY arguments, --knob nor --set")
+        series = preset_series(preset)
+        if video_mode is None and num_frames is None:
+            video_mode, num_frames = PRESET_REQUEST["video_mode"], PRESET_REQUEST["num_frames"]
+    else:
+        if not families or not knob_range:
+            raise ConfigError("give FAMILY [FAMILY...] and --knob NAME=LOW..HIGH[:STEP], or --preset")
+        knob, levels = parse_knob_range(knob_range)
+        fixed = parse_fixed(fixed_args)
+        series = [Series(family, knob, levels, fixed) for family in dict.fromkeys(families)]
+    return SweepOptions(
+        series=series, per_level=per_level or (PRESET_PER_LEVEL if preset else 3), seed=seed, variants=variants,
+        out=out, preset=preset, endpoint=endpoint, model=model, api_key=resolve_key(api_key),
+        concurrency=concurrency, timeout=timeout, langs=parse_langs(langs),
+        request=RequestOptions(model="", max_tokens=max_tokens, video_mode=video_mode or "video_url",
+                               num_frames=num_frames))
 
 
 def default_folder(spec: dict) -> Path:

@@ -10,8 +10,9 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from assetgen.app.grading import grade_run
+from assetgen.dataset.golden import read_manifest
 from assetgen.reference.server import Running
-from assetgen.report.grading import grade_run
 from assetgen.run.payload import RequestOptions
 from assetgen.run.runner import EvalOptions, run_eval
 
@@ -28,6 +29,8 @@ class Verification:
 
 
 def verify(root: Path, *, concurrency: int = 2) -> Verification:
+    """The reference endpoint over every case of the suite at `root`: solved per family, and the cases not."""
+    read_manifest(root)  # a folder that is no suite is one line, before an endpoint starts
     with tempfile.TemporaryDirectory(prefix="assetgen-verify-") as tmp, Running() as url:
         run_dir = run_eval(EvalOptions(endpoint=url, golden=root, out=Path(tmp), concurrency=concurrency,
                                        request=RequestOptions(model="", max_tokens=None)))

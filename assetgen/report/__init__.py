@@ -1,12 +1,12 @@
-"""Grade -> report: grade a run's answers without calling the model (`graders`), measure its speed,
-and write what people read: terminal tables, summary.txt, report.md, report.html, plots, A/B tables.
+"""Records -> what people read: a graded run (`RunReport`, assembled in `run_report`) measured for speed and
+rendered as terminal tables, summary.txt, report.md, report.html, plots, A/B tables.
 
-The commands that drive the pipeline (eval, sweep, verify, grade, compare, probe) are in `assetgen.app`.
+Nothing here grades or drives the pipeline: grading a run is `assetgen.app.grading`, and the commands (eval,
+sweep, verify, grade, compare, probe, report, ...) are in `assetgen.app`.
 """
 
 from assetgen.report.compare import compare
-from assetgen.report.grading import RunReport, grade_run
 from assetgen.report.performance import Performance, performance
-from assetgen.report.write import write_reports
+from assetgen.report.run_report import RunReport
 
-__all__ = ["Performance", "RunReport", "compare", "grade_run", "performance", "write_reports"]
+__all__ = ["Performance", "RunReport", "compare", "performance"]

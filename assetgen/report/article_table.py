@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from assetgen.report import tables
 from assetgen.report.footprint import fmt_bytes, fmt_share
 from assetgen.report.footprint import summary as footprint_summary
-from assetgen.report.grading import RunReport
 from assetgen.report.performance import paced_decode_tps
+from assetgen.report.run_report import RunReport
 from assetgen.report.speculative import curve, shape
 from assetgen.report.speed_tables import length_rows
 

@@ -10,9 +10,9 @@ from urllib.parse import urlsplit
 
 from assetgen.errors import AssetgenError
 from assetgen.report import tables
-from assetgen.report.grading import RunReport
 from assetgen.report.markdown import md_escape, md_table
 from assetgen.report.performance import performance
+from assetgen.report.run_report import RunReport
 from assetgen.report.scale import SCALE_CATEGORIES, speed_grid
 from assetgen.report.spec_compare import speculative_table
 from assetgen.run.records import ResponseRecord

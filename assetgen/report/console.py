@@ -19,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from assetgen.report import tables
-from assetgen.report.grading import RunReport
+from assetgen.report.run_report import RunReport
 from assetgen.report.text import spec_line
 from assetgen.report.variants import worst_case, worst_grid, worst_note
 from assetgen.report.visible import visible

@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 
 from assetgen.report.footprint import footprint_section
-from assetgen.report.grading import RunReport
+from assetgen.report.run_report import RunReport
 from assetgen.report.scale import sections as scale_sections
 from assetgen.report.section import Section
 from assetgen.report.speed_tables import speed_sections

@@ -25,7 +25,7 @@ from PIL import Image
 from assetgen.dataset.records import Case, FileRef
 from assetgen.media.video import first_frame, jpeg_bytes
 from assetgen.report import tables
-from assetgen.report.grading import RunReport
+from assetgen.report.run_report import RunReport
 from assetgen.report.text import spec_line
 from assetgen.report.variants import worst_case, worst_grid, worst_note
 from assetgen.report.visible import visible

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from assetgen.media.lang import LANGS, answered_in_other_language, paired_id
-from assetgen.report.grading import RunReport
+from assetgen.report.run_report import RunReport
 from assetgen.report.tables import TOTAL, Accuracy, Grid, Pair, Paired, accuracy, category_key, paired
 
 NAMES = {"en": "English", "ja": "Japanese", "zh": "Chinese"}

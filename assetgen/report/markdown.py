@@ -6,7 +6,7 @@ import html
 import re
 
 from assetgen.report import tables
-from assetgen.report.grading import RunReport
+from assetgen.report.run_report import RunReport
 from assetgen.report.text import spec_line
 from assetgen.report.variants import worst_case, worst_grid, worst_note
 from assetgen.report.visible import visible

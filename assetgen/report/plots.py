@@ -10,7 +10,7 @@ import numpy as np
 from assetgen.media.figures import figure_pixels, new_figure
 from assetgen.media.imaging import png_bytes
 from assetgen.report.footprint_plots import footprint_plots
-from assetgen.report.grading import RunReport
+from assetgen.report.run_report import RunReport
 from assetgen.report.scale_plots import scale_plots
 from assetgen.report.speed_plots import speed_plots
 from assetgen.run.files import write_atomic

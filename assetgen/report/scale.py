@@ -8,7 +8,7 @@
   prefill time (TTFT), tok/s and whether the needle was answered right; cases that could not fit the
   server's max_model_len are rows that say so.
 
-These cases are left out of the accuracy figures (report/grading.py); their correctness is here.
+These cases are left out of the accuracy figures (report/run_report.py); their correctness is here.
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ from __future__ import annotations
 import statistics
 
 from assetgen.report import tables
-from assetgen.report.grading import RunReport
 from assetgen.report.performance import paced_decode_tps
+from assetgen.report.run_report import RunReport
 from assetgen.report.speculative import curve, degenerate_answers
 
 

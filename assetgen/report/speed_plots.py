@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from assetgen.media.figures import figure_pixels, new_figure
 from assetgen.media.imaging import png_bytes
-from assetgen.report.grading import RunReport
+from assetgen.report.run_report import RunReport
 from assetgen.report.speed_tables import length_rows
 
 __all__ = ["speed_plots"]

@@ -15,8 +15,8 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass, field
 
-from assetgen.report.grading import RunReport, label_key
 from assetgen.report.performance import MIN_DECODE_WINDOW_S
+from assetgen.report.run_report import RunReport, label_key
 from assetgen.report.section import Section
 from assetgen.run.records import ResponseRecord
 from graders import Grade

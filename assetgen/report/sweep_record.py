@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from assetgen.errors import ConfigError
 from assetgen.report.fit import crossing, fit_logistic
-from assetgen.report.grading import RunReport
+from assetgen.report.run_report import RunReport
 from assetgen.report.stats import wilson
 
 SWEEP_VERSION = 1

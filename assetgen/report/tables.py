@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 import graders
 from assetgen._version import __version__
 from assetgen.report.dimensions import sections as dimensions
-from assetgen.report.grading import RunReport, label_key
 from assetgen.report.probe_cite import probe_warning
+from assetgen.report.run_report import RunReport, label_key
 from assetgen.report.section import Section
 from assetgen.report.stats import cluster_bootstrap, mcnemar_exact, wilson
 from assetgen.run.records import ResponseRecord

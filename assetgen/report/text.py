@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from assetgen.report import tables
-from assetgen.report.grading import RunReport
+from assetgen.report.run_report import RunReport
 from assetgen.report.variants import worst_case, worst_grid, worst_note
 from assetgen.report.visible import visible
 

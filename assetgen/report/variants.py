@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from assetgen.generate.variants import variant_key
-from assetgen.report.grading import RunReport
+from assetgen.report.run_report import RunReport
 from assetgen.report.stats import cluster_bootstrap, wilson
 from assetgen.report.tables import TOTAL, Accuracy
 from graders import category_key
