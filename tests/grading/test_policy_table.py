@@ -462,6 +462,7 @@ TREE_AGES = styled("C", ["12", "3", "18", "21"], "How old is the tree, in years?
 SQUARE_ROOTS = case("set", ["-8", "8"], "set", {"vocabulary": "number"},
                     prompt="Solve the equation in this image for x. Give every solution, separated by commas.")
 KITE_COLOR = choice("B", ["red", "blue", "green"], "What color is the kite?")
+FRUIT_CHOICE = choice("B", ["Apples", "Grapes", "Cherries"], "Which fruit has the tallest bar?")
 GRID_CHANGES = case("set", ["(1, 3)", "(4, 3)"], "set", {"vocabulary": "position"},
                     prompt="The two images show 4x4 grids of colored squares that differ in some cells. List every "
                            "cell that differs as (row, column), counting from the top-left cell (1, 1), separated by "
@@ -1681,6 +1682,14 @@ TABLE = [
     ("3.6-a-corner-on-a-grid-of-unknown-size-names-no-cell", ODD_CORNER, ok("The top-right corner."), "incorrect",
      "wrong"),
     ("3.6-numbers-outrank-the-words", ODD_CORNER, ok("It is at (1, 4), near the top right."), "correct", None),
+    # 2.7 the labels the families draw, translated without a gloss (issue #32)
+    ("2.7-a-label-in-french", LARGEST, ok("cerises"), "correct", None),
+    ("2.7-a-label-in-german-in-a-sentence", LARGEST, ok("Der größte Wert ist Kirschen."), "correct", None),
+    ("2.7-a-label-in-chinese", LARGEST, ok("最大的是樱桃。"), "correct", None),
+    ("2.7-a-label-in-russian", LARGEST, ok("вишни"), "correct", None),
+    ("2.7-another-label-translated", LARGEST, ok("Trauben"), "incorrect", "wrong"),
+    ("2.7-a-translated-label-names-its-option", FRUIT_CHOICE, ok("uvas"), "correct", None),
+    ("2.7-no-label-read-in-a-case-about-other-values", HOST, ok("cerises-meadow.internal"), "incorrect", "wrong"),
 ]
 
 
