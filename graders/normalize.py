@@ -314,7 +314,7 @@ def _positions_in_words(text: str, size: tuple[int, int] | None) -> list[tuple[i
             row, col = _place_index(m.group(row_group), rows), _place_index(m.group(col_group), cols)
             if row and col and (not rows or row <= rows) and (not cols or col <= cols):
                 hits.append((m.start(), m.end(), f"({row}, {col})"))
-    hits.sort()
+    hits.sort(key=lambda hit: (hit[0], -hit[1]))
     result, last_end = [], -1
     for start, end, pos in hits:  # the longest reading of a stretch: 'the top-left cell of the second row' once
         if start >= last_end:
