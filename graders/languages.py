@@ -390,8 +390,14 @@ def is_label(value: str) -> bool:
     return value in LABELS
 
 
+_ASCII_LABEL_WORDS = frozenset(w.split()[0] for w in _LABEL_OF if w.isascii())
+_ASCII_WORD = re.compile(r"[a-z]+")
+
+
 def labels(text: str) -> str:
     """The answer with a label the families draw written in another language ('Trauben', '葡萄', 'cerises') as the
     English label ('Grapes', 'Cherries'), for a case that asks about those labels (2.7)."""
+    if text.isascii() and _ASCII_LABEL_WORDS.isdisjoint(_ASCII_WORD.findall(text.lower())):
+        return text  # most answers: English words only, none of the vocabulary's
     return _LABEL_WORD.sub(lambda m: f" {_LABEL_OF[m.group().casefold()]} " if _HAS_CJK.match(m.group())
                            else _LABEL_OF[m.group().casefold()], text)
