@@ -328,11 +328,38 @@ class AnswerPlaces:
         self.glossed: Any = None  # likewise: (letter written, option its words name), () or None
         self.every_lettered: bool | None = None  # does every option open a line by its bracketed letter?
         self.subscripts: dict[str, bool] = {}  # per short line text: is it a subscript? (scanned for once each)
+        self.read: dict[tuple[spans.Place, bool], list[tuple[int, str]]] = {}  # claims per (place, yes/no read)
 
     def claims(self, place: spans.Place, yes_no: bool | None = None) -> list[tuple[int, str]]:
+        """The options the place claims (stage 4), read once per place."""
         c = self.case
-        return claims_of(place, c.options, c.letters, c.shown, c.yes_no if yes_no is None else yes_no, c.scenery,
-                       c.names, c.unknown, c.negative)
+        yes_no = c.yes_no if yes_no is None else yes_no
+        found = self.read.get((place, yes_no))
+        if found is None:
+            found = self.read[place, yes_no] = claims_of(place, c.options, c.letters, c.shown, yes_no, c.scenery,
+                                                         c.names, c.unknown, c.negative)
+        return found
+
+    def claims_with_asides(self, place: spans.Place) -> list[tuple[int, str]]:
+        """The options the place claims with its asides read too (yes/no not read): the claims already read where no
+        stretch of it is an aside, since only the stretches blocked differ (3.2)."""
+        c = self.case
+        found = self.read.get((place, False))
+        if found is not None and c.unknown is None and not self._has_aside(place.text):
+            return found
+        return claims_of(place, c.options, c.letters, c.shown, False, c.scenery, c.names, c.unknown, c.negative,
+                         asides=False)
+
+    def _has_aside(self, text: str) -> bool:
+        """Does reading asides block other stretches of the text, or of its canonical form, than not reading them?"""
+        negations = not self.case.negative
+        if spans.blocked(text, asides=True, negations=negations) != spans.blocked(text, asides=False,
+                                                                                  negations=negations):
+            return True
+        canonical = O.canon(text)
+        return self.case.options.kind != "direction" and \
+            spans.blocked(canonical, asides=True, negations=negations) != spans.blocked(canonical, asides=False,
+                                                                                        negations=negations)
 
     def reviewed(self) -> frozenset[str]:
         if self.review is None:

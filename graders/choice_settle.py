@@ -60,13 +60,15 @@ _LAST_WORD = re.compile(r"([a-z0-9]+)[^a-z0-9]*$")
 
 
 def _named_in_aside(answer: str, options: O.OptionSet, letters: str, shown: bool, scenery: frozenset[str],
-                    names: frozenset[str], unknown: str | None, negative: bool) -> str | None:
-    """The one option a short answer names only in an aside, if the answer ends on it (3.2)."""
+                    names: frozenset[str], unknown: str | None, negative: bool, read=None) -> str | None:
+    """The one option a short answer names only in an aside, if the answer ends on it (3.2). `read(place)`, where
+    given, is the place's claims with asides read (AnswerPlaces.claims_with_asides: the same, found once)."""
     if len(answer) > 300 or _SETS_ASIDE.search(answer):
         return None
     named = {letter for place in spans.places(answer) if place.kind in ("lead", "sentence")
-             for _, letter in claims_of(place, options, letters, shown, False, scenery, names, unknown, negative,
-                                      asides=False)}
+             for _, letter in (read(place) if read else
+                               claims_of(place, options, letters, shown, False, scenery, names, unknown, negative,
+                                         asides=False))}
     if len(named) != 1:
         return None
     letter = named.pop()
@@ -490,7 +492,8 @@ def settle(answer: str, case: Reading) -> Outcome:
     if first:
         return one(first, "lead")
     aside = None if undecided or case.yes_no or case.true_false else _named_in_aside(
-        answer, case.options, case.letters, case.shown, case.scenery, case.names, case.unknown, case.negative)
+        answer, case.options, case.letters, case.shown, case.scenery, case.names, case.unknown, case.negative,
+        st.claims_with_asides)
     if aside:
         return one(aside, "sentence")
     return Outcome(UNDECIDED if undecided else UNREAD)

@@ -22,7 +22,7 @@ from graders.choice_options import (
     question_stem,
     spellings,
 )
-from graders.choice_places import CUT, LETTERED_LINE
+from graders.choice_places import CUT, LETTERED_LINE, answer_first, stated_letter
 
 _DIGIT_GLUED = re.compile(r"[ \t\n\u200b]*\d{1,2}([A-L])[ \t.]*(?:\n|$)")  # '2C', '3D\n\nThis is …'
 _SPACED = re.compile(r"\s*(-?\d{1,3}) (\d{1,3})\s*%?\s*")
@@ -95,6 +95,28 @@ def _only_lettered_lines(answer: str) -> bool:
     return 2 <= len(lines) <= 60 and all(LETTERED_LINE.match(line) for line in lines)
 
 
+_BARE_LABEL = re.compile(r"[ \t]*([(\[]?)([A-L])([)\]]?)\.?[ \t]*")  # 'B', '(B)', 'B.', 'B)', '[B]', '(B).'
+
+
+def _bare_label(answer: str, label: str, case: Reading) -> Outcome | None:
+    """A bare label ('B', '(B)', 'B.') that is the whole answer, or all of it after a final-answer marker ('Answer: C',
+    'The answer is **B**.'), chooses that option (4.1), decided before the long rules run: they would find the same
+    place and read the same letter there (tests/grading/test_grade_properties.py checks that they agree)."""
+    if label is answer:
+        m = _BARE_LABEL.fullmatch(answer)
+        return one(m.group(2), "lead") if m and m.group(2) in case.letters and (m.group(3) or not m.group(1)) \
+            else None
+    bare = letter_patterns(case.letters)[0].match(label)  # 'The answer is **B**.': the letter and punctuation only
+    if not bare or bare.group(1) not in case.letters:
+        return None
+    found = spans.places(answer)
+    m = _BARE_LABEL.fullmatch(found[0].text) if found and found[0].kind == "marker" else None
+    if not m or m.group(2) != bare.group(1) or (m.group(1) and not m.group(3)) or stated_letter(answer, case) or \
+            answer_first(answer, case.options, case.letters):
+        return None
+    return one(m.group(2), "marker")
+
+
 # --- the stage -----------------------------------------------------------------------------------------
 
 
@@ -114,6 +136,7 @@ def whole_answer(answer: str, case: Reading) -> Outcome | None:
     if glued and glued.group(1) in letters and glued.group(0).strip().lower() not in verdicts:
         return one(glued.group(1), "lead")  # '2C' on the first line: the letter, after a stray item number (4.1)
     # the whole answer, as a value: 'Answer: 16:00' and '答え：左' are read as '16:00' and '左' are (2.1)
+    label = value
     if value is not answer and letter_patterns(letters)[0].match(value):
         value = answer  # 'Answer: B': a letter, read as the letters are below, not as an option whose text is 'B'
     said = plain_option(value) if len(answer) <= 300 else ""
@@ -131,4 +154,4 @@ def whole_answer(answer: str, case: Reading) -> Outcome | None:
     echoed = _LETTER_THEN_LIST.match(answer) if "(A)" in answer else None
     if echoed and echoed.group(1) in letters and _lists_every(answer[echoed.end(1):], letters):
         return one(echoed.group(1), "lead")  # 'A (A) A, (B) B, (C) C, …': the letter, then the options echoed
-    return None
+    return _bare_label(answer, label, case) if len(label) <= 12 else None

@@ -167,11 +167,16 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
     if not answer and not calls:
         return _empty(out, split, finish, record, name == "tool_call")
 
+    # 2.7: a case about the labels the families draw reads them in other languages too ('Trauben', '葡萄': Grapes)
+    labelled = name in _LABELLED and _asks_labels(str(case.truth.value), tuple(case.truth.choices or ()))
+    if labelled and name == "choice":
+        answer = languages.labels(answer)
     if name in _CLOSED_VOCABULARY and (name != "exact" or "vocabulary" in grader_args) and (
             name != "choice" or _english_options(tuple(case.truth.choices or ()))):
         answer = languages.english(answer, question)  # 2.7: '图中有五个圆。' is read as '… 5 … circle'
     elif name in ("exact", "fuzzy"):
         answer = languages.glossed(answer)  # 2.7: '葡萄（Grapes）' answers the label 'Grapes'
+        answer = languages.labels(answer) if labelled else answer
     try:
         args = _args(question, grader_args, calls if name == "tool_call" else None, finish)
         match = get_grader(name)(case.truth, answer, args)
@@ -209,6 +214,15 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
 # graders of closed vocabularies (numbers, colors, shapes, directions, yes/no, options in English): an answer in
 # another language is read in English words first (POLICY.md 2.7); free text and code are read as written
 _CLOSED_VOCABULARY = frozenset({"numeric", "choice", "set", "sequence", "exact", "keywords", "json", "logic"})
+
+
+_LABELLED = frozenset({"exact", "fuzzy", "choice"})
+
+
+@lru_cache(maxsize=256)
+def _asks_labels(value: str, choices: tuple[str, ...]) -> bool:
+    """Does the case ask about the labels the families draw (its truth, or one of its options, is one: 'Grapes')?"""
+    return languages.is_label(value) if not choices else any(languages.is_label(c.strip()) for c in choices)
 
 
 @lru_cache(maxsize=256)

@@ -29,13 +29,15 @@ def _case_items(text: str, vocabulary: str) -> tuple[str, ...]:
     return tuple(_vocabulary_items(text, vocabulary) or ())
 
 
-def _vocabulary_at(text: str, vocabulary: str) -> tuple[str, list[tuple[int, str]]]:
-    """(the text as read, its (position, value) mentions) for a color or position vocabulary."""
+def _vocabulary_at(text: str, vocabulary: str,
+                   size: tuple[int, int] | None = None) -> tuple[str, list[tuple[int, str]]]:
+    """(the text as read, its (position, value) mentions) for a color or position vocabulary (a grid position in
+    words read on a grid of `size`, where the question gives it)."""
     if vocabulary == "color":
         text = N.clean(text)
         return text, N.colors_at(text)
     text = N.words_to_digits(N.clean(text))
-    return text, N.positions_at(text)
+    return text, N.positions_at(text, size)
 
 
 def _vocabulary_exact(truth: Truth, answer: str, vocabulary: str, question: str) -> Match:
@@ -43,8 +45,9 @@ def _vocabulary_exact(truth: Truth, answer: str, vocabulary: str, question: str)
     itself names ('toward the black finish line') is scenery, unless nothing else is claimed."""
     want = _case_items(str(truth.value), vocabulary) or (N.normalize_truth(str(truth.value), vocabulary),)
     scenery = set(_case_items(question, vocabulary))
+    size = N.grid_size(question) if vocabulary == "position" else None
     for place in spans.places(answer):
-        text, mentions = _vocabulary_at(place.text, vocabulary)
+        text, mentions = _vocabulary_at(place.text, vocabulary, size)
         claims = spans.claimed(text, mentions)
         if not claims:
             continue

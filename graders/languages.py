@@ -482,3 +482,59 @@ def english(text: str, question: str = "") -> str:
 
 
 _ENGLISH = re.compile(r"\b(?:the|is|are|of|and|this|there|was|with|it)\b", re.IGNORECASE)
+
+
+# --- the labels the families draw, in the eight languages (POLICY.md 2.7) ---------------------------------------
+
+# The chart categories (assetgen/generate/families/charts.py CATEGORIES), a closed vocabulary the bar charts draw: an
+# answer that names one in another language, with no English gloss ('Trauben', '葡萄', 'виноград', 'cerises'), names
+# that label. Singular and plural; the English singular is read by the label rule itself (2.6: 'Cherry').
+_LABEL_WORDS = {
+    "Apples": ("苹果", "蘋果", "りんご", "リンゴ", "林檎", "사과", "manzanas", "manzana", "pommes", "pomme",
+               "äpfel", "apfel", "maçãs", "maçã", "яблоки", "яблоко"),
+    "Pears": ("梨子", "梨", "洋梨", "なし", "ナシ", "peras", "pera", "poires", "poire", "birnen", "birne",
+              "груши", "груша"),
+    "Plums": ("李子", "プラム", "すもも", "スモモ", "자두", "ciruelas", "ciruela", "prunes", "prune",
+              "pflaumen", "pflaume", "ameixas", "ameixa", "сливы", "слива"),
+    "Cherries": ("樱桃", "櫻桃", "车厘子", "さくらんぼ", "サクランボ", "チェリー", "체리", "cerezas", "cereza",
+                 "cerises", "cerise", "kirschen", "kirsche", "cerejas", "cereja", "вишни", "вишня", "черешни",
+                 "черешня"),
+    "Grapes": ("葡萄", "ぶどう", "ブドウ", "포도", "uvas", "uva", "raisins", "raisin", "trauben", "traube",
+               "weintrauben", "weintraube", "виноград"),
+    "Lemons": ("柠檬", "檸檬", "レモン", "레몬", "limones", "limón", "limon", "citrons", "citron", "zitronen",
+               "zitrone", "limões", "limão", "лимоны", "лимон"),
+    "Mangoes": ("芒果", "マンゴー", "망고", "mangos", "mangues", "mangue", "mangas", "manga", "манго"),
+    "Kiwis": ("猕猴桃", "獼猴桃", "奇异果", "奇異果", "キウイフルーツ", "キウイ", "키위", "киви"),
+    "Figs": ("无花果", "無花果", "いちじく", "イチジク", "무화과", "higos", "higo", "figues", "figue",
+             "feigen", "feige", "figos", "figo", "инжир"),
+    "Limes": ("青柠", "青檸", "酸橙", "ライム", "라임", "limas", "lima", "citrons verts", "citron vert",
+              "limetten", "limette", "лаймы", "лайм"),
+    "Dates": ("椰枣", "椰棗", "海枣", "デーツ", "ナツメヤシ", "대추야자", "dátiles", "dátil", "dattes",
+              "datte", "datteln", "dattel", "tâmaras", "tâmara", "финики", "финик"),
+    "Melons": ("甜瓜", "哈密瓜", "蜜瓜", "メロン", "멜론", "melones", "melón", "melon", "melonen", "melões",
+               "melão", "дыни", "дыня"),
+}
+LABELS = frozenset(_LABEL_WORDS)
+_LABEL_OF = {word: label for label, words in _LABEL_WORDS.items() for word in words}
+# CJK words stand anywhere (no spaces between words); a single Hangul syllable would be part of other words
+_LABEL_WORD = re.compile("|".join(
+    re.escape(w) if _HAS_CJK.match(w) else rf"(?<![^\W\d_]){re.escape(w)}(?![^\W\d_])"
+    for w in sorted(_LABEL_OF, key=len, reverse=True)), re.IGNORECASE)
+
+
+def is_label(value: str) -> bool:
+    """Is `value` one of the labels the families draw (a chart category, 'Grapes')?"""
+    return value in LABELS
+
+
+_ASCII_LABEL_WORDS = frozenset(w.split()[0] for w in _LABEL_OF if w.isascii())
+_ASCII_WORD = re.compile(r"[a-z]+")
+
+
+def labels(text: str) -> str:
+    """The answer with a label the families draw written in another language ('Trauben', '葡萄', 'cerises') as the
+    English label ('Grapes', 'Cherries'), for a case that asks about those labels (2.7)."""
+    if text.isascii() and _ASCII_LABEL_WORDS.isdisjoint(_ASCII_WORD.findall(text.lower())):
+        return text  # most answers: English words only, none of the vocabulary's
+    return _LABEL_WORD.sub(lambda m: f" {_LABEL_OF[m.group().casefold()]} " if _HAS_CJK.match(m.group())
+                           else _LABEL_OF[m.group().casefold()], text)

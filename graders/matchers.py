@@ -81,10 +81,12 @@ def _shape_items(text: str) -> list[str]:
     return [f"{c} {s}" for c, s in _SHAPE_ITEM.findall(text)]
 
 
-def items_of(text: str, vocabulary: str | None, truth_items: list[str]) -> list[str]:
-    """The answer's items in reading order, read the way the truth's items are shaped."""
+def items_of(text: str, vocabulary: str | None, truth_items: list[str],
+             size: tuple[int, int] | None = None) -> list[str]:
+    """The answer's items in reading order, read the way the truth's items are shaped (grid positions in words on a
+    grid of `size`, where the question gives it)."""
     if vocabulary == "position":
-        return N.positions(text)
+        return N.positions(text, size)
     if vocabulary == "shape":
         return N.shapes(text)
     if vocabulary == "number":
@@ -166,19 +168,19 @@ def _item_places(answer: str) -> list[str]:
     return [*found, *lines[-1:], answer]
 
 
-def _best_items(answer: str, vocabulary: str | None, want: list[str]) -> list[str]:
+def _best_items(answer: str, vocabulary: str | None, want: list[str], size: tuple[int, int] | None = None) -> list[str]:
     """Items from the most explicit place that holds enough of them (else the whole answer); negated
     items ('no green triangle') are not given."""
     options = _item_places(answer)
     asides = vocabulary == "number"  # '(the sum of the roots is -1 …)' checks the answer, it states no root
     found = None
     for candidate in options[:-1]:
-        found = items_of(spans.without_negated(candidate, asides), vocabulary, want)
+        found = items_of(spans.without_negated(candidate, asides), vocabulary, want, size)
         if len(found) >= len(want):
             return found
     if found is not None and options[-2] == options[-1]:  # a one-line answer is its last line: already read
         return found
-    return items_of(spans.without_negated(options[-1], asides), vocabulary, want)
+    return items_of(spans.without_negated(options[-1], asides), vocabulary, want, size)
 
 
 def truth_items(truth: Truth, vocabulary: str | None) -> list[str]:
@@ -195,7 +197,8 @@ def set_match(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     """Unordered items with partial credit: hits / (truth items + extra items)."""
     vocabulary = args.get("vocabulary")
     want = truth_items(truth, vocabulary)
-    found = list(dict.fromkeys(_best_items(answer, vocabulary, want)))
+    size = N.grid_size(args.get("question")) if vocabulary == "position" else None
+    found = list(dict.fromkeys(_best_items(answer, vocabulary, want, size)))
     hits = [w for w in want if w in found]
     missed = [w for w in want if w not in found]
     extra = [f for f in found if f not in want]
@@ -221,7 +224,8 @@ def sequence(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     """Ordered items, credit by edit distance over items; names the first differences."""
     vocabulary = args.get("vocabulary")
     want = truth_items(truth, vocabulary)
-    found = _best_items(answer, vocabulary, want)
+    size = N.grid_size(args.get("question")) if vocabulary == "position" else None
+    found = _best_items(answer, vocabulary, want, size)
     if len(found) > len(want) and found[: len(want)] == want:
         found = found[: len(want)]  # a summary after a complete list is not an error
     score = Levenshtein.normalized_similarity(found, want)

@@ -238,17 +238,21 @@ def _ordinal(token: str) -> int:
     return _ORDINALS.get(token, 0) or int(_NON_DIGIT.sub("", token))
 
 
-def positions(text: str) -> list[str]:
-    """(row, column) pairs in reading order, as '(r, c)': '(2, 3)', 'row 2, column 3', 'second row, third column'."""
-    return [pos for _, pos in positions_at(words_to_digits(clean(text)))]
+def positions(text: str, size: tuple[int, int] | None = None) -> list[str]:
+    """(row, column) pairs in reading order, as '(r, c)': '(2, 3)', 'row 2, column 3', 'second row, third column';
+    where none is given in numbers, in words: 'the top-right corner', 'the third cell of the top row' (the last row
+    and column, and the middle, only where the grid's `size` (rows, columns) is known)."""
+    return [pos for _, pos in positions_at(words_to_digits(clean(text)), size)]
 
 
-def positions_at(text: str) -> list[tuple[int, str]]:
+def positions_at(text: str, size: tuple[int, int] | None = None) -> list[tuple[int, str]]:
     """(position, '(r, c)') in `text` already cleaned and with number words as digits."""
     hits = []
     for pattern in _POSITION_PATTERNS if "row" in text and "col" in text else _WITHOUT_ROW_COLUMN:
         for m in pattern.finditer(text):
             hits.append((m.start(), f"({_ordinal(m.group(1))}, {_ordinal(m.group(2))})"))
+    if not hits and has_any(text, _GRID_WORD_NEEDS):
+        return _positions_in_words(text, size)
     hits.sort()
     result, last_start = [], -1
     for start, pos in hits:
@@ -256,6 +260,80 @@ def positions_at(text: str) -> list[tuple[int, str]]:
             result.append((start, pos))
             last_start = start
     return result
+
+
+# --- grid positions in words (POLICY.md 3.6) ---------------------------------------------------------------
+
+_GRID_WORD_NEEDS = ("top", "bottom", "left", "right", "middle", "center", "centre", "upper", "lower", "row", "col")
+_ROW_WORD = r"(top|upper|uppermost|topmost|bottom|lower|lowest|bottommost|middle|center|centre|central|last|" + \
+    _ORD[1:-len(")(?:st|nd|rd|th)?")] + r")(?:st|nd|rd|th)?"
+_COL_WORD = r"(left|leftmost|right|rightmost|middle|center|centre|central|last|" + \
+    _ORD[1:-len(")(?:st|nd|rd|th)?")] + r")(?:st|nd|rd|th)?"
+_CELL_NOUN = r"(?:cells?|squares?|shapes?|ones?|positions?|spots?|items?|boxe?s?|end)"
+_WORD_POSITIONS = (  # (pattern, which group is the row, which the column)
+    # 'the top-right corner', 'bottom left', 'the upper left-hand cell'
+    (re.compile(r"\b(top|upper|bottom|lower|middle|center|centre)[\s-]*(left|right|middle|center|centre)"
+                r"(?:[\s-]*hand)?\b(?!\s+(?:row|col))"), 1, 2),
+    # 'the third cell of the top row', 'the middle of the second row', 'the rightmost square in row 2'
+    (re.compile(rf"\b{_COL_WORD}(?:\s+{_CELL_NOUN})?\s+(?:of|in|on|from)\s+the\s+{_ROW_WORD}\s+row\b"), 2, 1),
+    (re.compile(rf"\b{_COL_WORD}(?:\s+{_CELL_NOUN})?\s+(?:of|in|on|from)\s+row\s+(\d{{1,2}})\b"), 2, 1),
+    # 'the second cell of the left column', 'the bottom of the third column'
+    (re.compile(rf"\b{_ROW_WORD}(?:\s+{_CELL_NOUN})?\s+(?:of|in|on|from)\s+the\s+{_COL_WORD}\s+col(?:umn)?\b"),
+     1, 2),
+    # 'the top row, third column', 'in the bottom row and the left column'
+    (re.compile(rf"\b{_ROW_WORD}\s+row[\s,;/]*(?:and\s+)?(?:in\s+)?(?:the\s+)?{_COL_WORD}\s+col(?:umn)?\b"), 1, 2),
+    # 'column 3, row 2', 'the third column, second row'
+    (re.compile(rf"\bcol(?:umn)?\s*{_ORD}[\s,;/]*(?:and\s+|of\s+|in\s+)?(?:the\s+)?row\s*{_ORD}"), 2, 1),
+    (re.compile(rf"\b{_COL_WORD}\s+col(?:umn)?[\s,;/]*(?:and\s+|of\s+|in\s+)?(?:the\s+)?{_ROW_WORD}\s+row\b"),
+     2, 1),
+    # 'the center cell', 'the middle square'
+    (re.compile(r"\b(center|centre|middle|central)\s+(?:cell|square|position|spot)\b"), 1, 1),
+)
+_FIRST = frozenset({"top", "upper", "uppermost", "topmost", "left", "leftmost"})
+_LAST = frozenset({"bottom", "lower", "lowest", "bottommost", "right", "rightmost", "last"})
+_MIDDLE = frozenset({"middle", "center", "centre", "central"})
+
+
+def _place_index(word: str, count: int | None) -> int | None:
+    """A row's or column's number from its word: the first one needs no size; the last and the middle (of an odd
+    count) only where the grid's size is known."""
+    if word in _FIRST:
+        return 1
+    if word in _LAST:
+        return count
+    if word in _MIDDLE:
+        return (count + 1) // 2 if count and count % 2 else None
+    return _ordinal(word)
+
+
+def _positions_in_words(text: str, size: tuple[int, int] | None) -> list[tuple[int, str]]:
+    rows, cols = size or (None, None)
+    hits: list[tuple[int, int, str]] = []
+    for pattern, row_group, col_group in _WORD_POSITIONS:
+        for m in pattern.finditer(text):
+            row, col = _place_index(m.group(row_group), rows), _place_index(m.group(col_group), cols)
+            if row and col and (not rows or row <= rows) and (not cols or col <= cols):
+                hits.append((m.start(), m.end(), f"({row}, {col})"))
+    hits.sort(key=lambda hit: (hit[0], -hit[1]))
+    result, last_end = [], -1
+    for start, end, pos in hits:  # the longest reading of a stretch: 'the top-left cell of the second row' once
+        if start >= last_end:
+            result.append((start, pos))
+            last_end = end
+    return result
+
+
+_GRID_SIZE = re.compile(r"\b(\d{1,2})\s*[x×]\s*(\d{1,2})\b|\b(\d{1,2})\s+rows?\s+(?:and|by|,)\s+(\d{1,2})\s+col")
+
+
+@lru_cache(maxsize=1024)
+def grid_size(question: str | None) -> tuple[int, int] | None:
+    """The (rows, columns) of the grid a question shows, where it says ('4x4 grids', 'with 6 rows and 6 columns')."""
+    m = _GRID_SIZE.search(words_to_digits(question.lower())) if question else None
+    if not m:
+        return None
+    rows, cols = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    return int(rows), int(cols)
 
 
 def normalize_text(text: str, vocabulary: str | None = None) -> str:

@@ -147,3 +147,33 @@ def test_frame_estimate_all_frames_when_everything_is_right():
 
 def test_frame_estimate_needs_video_grades():
     assert estimate_frames({}, [_grade("x", "correct")]) is None
+
+
+# the choice grader decides a bare label before the long rules run (graders/choice_whole.py): wherever it does, the
+# rules of the later stages (choice_settle.settle) must find the same option in the same place
+_OPTION_WORDS = st.sampled_from(["red", "blue", "cyan star", "Image 1", "Image 2", "4", "12", "45°", "point A",
+                                 "B", "yes", "no", "True", "False", "None of the above", "cannot be determined",
+                                 "left", "right", "a", "b", "(c)", "the second one", "AB = 3", "x"])
+_BARE_FORMS = st.sampled_from(["{}", "({})", "{}.", "{})", "[{}]", "({}).", " {} ", "Answer: {}", "Answer: ({})",
+                               "The answer is **{}**.", "The answer is ({}).", "**Answer:** {}", "答案：{}",
+                               "Final answer: {}.", "The answer is {}", "Answer: \\boxed{{{}}}", "({}"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(options=st.lists(_OPTION_WORDS, min_size=2, max_size=6, unique=True), letter=st.sampled_from("ABCDEFG"),
+       form=_BARE_FORMS, listed=st.booleans(), stem=st.sampled_from(["Which one is it?", "Find AB. Which is B?",
+                                                                     "Is the point B left of C?", ""]))
+def test_a_bare_label_decided_early_is_what_the_full_rules_decide(options, letter, form, listed, stem):
+    from graders.choice_options import read_case
+    from graders.choice_settle import settle
+    from graders.choice_whole import _bare_label, whole_answer
+
+    letters = "ABCDEFGHIJKL"[: len(options)]
+    question = stem + (" " + " ".join(f"({k}) {o}" for k, o in zip(letters, options, strict=True)) if listed else "")
+    case = read_case(tuple(options), question or None)
+    answer = form.format(letter)
+    from graders import spans
+    label = spans.unwrapped(answer)
+    early = _bare_label(answer, label, case) if len(label) <= 12 else None
+    if early is not None and whole_answer(answer, case) == early:
+        assert settle(answer, case) == early, (answer, options, question)

@@ -471,6 +471,19 @@ TREE_AGES = styled("C", ["12", "3", "18", "21"], "How old is the tree, in years?
 SQUARE_ROOTS = case("set", ["-8", "8"], "set", {"vocabulary": "number"},
                     prompt="Solve the equation in this image for x. Give every solution, separated by commas.")
 KITE_COLOR = choice("B", ["red", "blue", "green"], "What color is the kite?")
+FRUIT_CHOICE = choice("B", ["Apples", "Grapes", "Cherries"], "Which fruit has the tallest bar?")
+GRID_CHANGES = case("set", ["(1, 3)", "(4, 3)"], "set", {"vocabulary": "position"},
+                    prompt="The two images show 4x4 grids of colored squares that differ in some cells. List every "
+                           "cell that differs as (row, column), counting from the top-left cell (1, 1), separated by "
+                           "commas.")
+GRID_CORNERS = case("set", ["(1, 1)", "(4, 4)"], "set", {"vocabulary": "position"}, prompt=GRID_CHANGES["prompt"])
+ODD_CELL = case("text", "(1, 3)", "exact", {"vocabulary": "position"},
+                prompt="One shape in this grid differs from all the others. Give its position as (row, column), "
+                       "counting from the top-left cell (1, 1).")
+ODD_CORNER = case("text", "(1, 4)", "exact", {"vocabulary": "position"}, prompt=ODD_CELL["prompt"])
+ODD_CENTER = case("text", "(2, 2)", "exact", {"vocabulary": "position"},
+                  prompt="This image shows a 3x3 grid of shapes. One differs from all the others. Give its position "
+                         "as (row, column), counting from the top-left cell (1, 1).")
 
 
 TABLE = [
@@ -1686,6 +1699,26 @@ TABLE = [
      "wrong"),
     ("4.6-ordinal-reference-is-no-choice", KITE_COLOR, ok("The answer is (C), not what the second option says."),
      "incorrect", "wrong"),
+    # 3.6 grid positions in words (issue #32)
+    ("3.6-cells-of-rows-in-words", GRID_CHANGES,
+     ok("The third cell of the top row and the third cell of the bottom row changed."), "correct", None),
+    ("3.6-corners-in-words", GRID_CORNERS, ok("The top-left and bottom-right cells differ."), "correct", None),
+    ("3.6-row-and-column-in-words", GRID_CHANGES, ok("top row, third column; column 3, row 4"), "correct", None),
+    ("3.6-a-cell-of-the-top-row", ODD_CELL, ok("It is the third cell of the top row."), "correct", None),
+    ("3.6-another-cell-of-the-top-row", ODD_CELL, ok("The second square in the top row."), "incorrect", "wrong"),
+    ("3.6-the-middle-of-a-row", ODD_CENTER, ok("The middle of the second row."), "correct", None),
+    ("3.6-the-center-cell", ODD_CENTER, ok("The center cell."), "correct", None),
+    ("3.6-a-corner-on-a-grid-of-unknown-size-names-no-cell", ODD_CORNER, ok("The top-right corner."), "incorrect",
+     "wrong"),
+    ("3.6-numbers-outrank-the-words", ODD_CORNER, ok("It is at (1, 4), near the top right."), "correct", None),
+    # 2.7 the labels the families draw, translated without a gloss (issue #32)
+    ("2.7-a-label-in-french", LARGEST, ok("cerises"), "correct", None),
+    ("2.7-a-label-in-german-in-a-sentence", LARGEST, ok("Der größte Wert ist Kirschen."), "correct", None),
+    ("2.7-a-label-in-chinese", LARGEST, ok("最大的是樱桃。"), "correct", None),
+    ("2.7-a-label-in-russian", LARGEST, ok("вишни"), "correct", None),
+    ("2.7-another-label-translated", LARGEST, ok("Trauben"), "incorrect", "wrong"),
+    ("2.7-a-translated-label-names-its-option", FRUIT_CHOICE, ok("uvas"), "correct", None),
+    ("2.7-no-label-read-in-a-case-about-other-values", HOST, ok("cerises-meadow.internal"), "incorrect", "wrong"),
 ]
 
 
