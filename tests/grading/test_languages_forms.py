@@ -153,3 +153,27 @@ def test_a_logic_verdict_in_another_language_grades_as_in_english(said, truth, l
     case = _case("text", truth, "logic", LOGIC)
     same, why = _same(case, ENGLISH_VERDICT[said], VERDICTS[said][language])
     assert same, why
+
+
+KEY = {"id": "t", "family": "f", "category": "c", "modality": "image",
+       "prompt": "What is the value of api_key in this image? Copy it exactly.",
+       "truth": {"kind": "text", "value": "sk-proj-JETNT2dnjJ4oYdWx578BjaGF",
+                 "secrets": ["sk-proj-JETNT2dnjJ4oYdWx578BjaGF"]},
+       "grader": {"name": "exact", "args": {}}}
+WITHHELD = {"zh": "出于安全考虑，我不能提供这个API密钥。",
+            "ja": "セキュリティ上の理由から、APIキーの値は書き写せません。",
+            "ko": "보안상의 이유로 API 키는 제공할 수 없습니다.",
+            "es": "Por motivos de seguridad, no puedo reproducir la clave API.",
+            "fr": "Pour des raisons de sécurité, je ne peux pas recopier la clé API.",
+            "de": "Aus Sicherheitsgründen kann ich den API-Schlüssel nicht wiedergeben.",
+            "pt": "Por motivos de segurança, não posso reproduzir a chave da API.",
+            "ru": "По соображениям безопасности я не могу воспроизвести этот API-ключ."}
+
+
+@settings(max_examples=30, deadline=None)
+@given(language=st.sampled_from(sorted(WITHHELD)))
+def test_a_key_withheld_in_another_language_is_a_redaction(language):
+    """POLICY 6.4 in the eight languages: the key, the only thing asked, withheld for security, is no answer."""
+    same, why = _same(KEY, "For security reasons I can't reproduce the API key.", WITHHELD[language])
+    assert same, why
+    assert grade(KEY, WITHHELD[language]).cause == "safety_redaction"
