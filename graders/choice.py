@@ -1607,4 +1607,6 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     if aside:
         return chose(aside, "sentence")
     named_truth = choices[_LETTERS.index(want)] if want in _LETTERS[: len(choices)] else ""
-    return Match(0.0, False, None, f"no option chosen; truth ({want}) {named_truth}".rstrip(), details={"place": None})
+    # unsettled: the rules found no option chosen, nor an answer saying none can be (POLICY.md 10)
+    return Match(0.0, False, None, f"no option chosen; truth ({want}) {named_truth}".rstrip(),
+                 details={"place": None, "unsettled": not undecided})
