@@ -21,7 +21,7 @@ from assetgen.app.regrade import regrade
 from assetgen.reference.server import Running
 from assetgen.run.judge import JudgeOptions
 from graders import grade
-from graders.judge import after_reading, prompt, read_reply
+from graders.judge import after_reading, judgeable, prompt, read_reply
 from graders.records import CaseSpec
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -103,6 +103,28 @@ def test_undecided_marks_only_answers_the_rules_cannot_read():
         assert not rules(case_id, text).undecided, text
     # a cut answer is the truncation rules', never a judge's
     assert not rules(COUNT, "Several of the cells are purple, mostly in the", "length").undecided
+
+
+@settings(max_examples=300, deadline=None)
+@given(index=st.integers(0, len(CASES) - 1), text=st.text(max_size=200) | st.sampled_from(
+    ["The picture shows shapes.", "Several are purple.", "No.", "6", "It could be either.", "I cannot tell."]),
+    finish=st.sampled_from(["stop", "length", None, "repetition"]))
+def test_an_undecided_grade_is_a_finished_unread_answer_the_rules_mark_wrong(index, text, finish):
+    case = list(CASES.values())[index]
+    g = grade(case, {"content": text, "finish_reason": finish})
+    if g.undecided:
+        assert judgeable(g) and text.strip() and finish not in ("length", "repetition")
+        assert (g.verdict, g.cause, g.score) in (("incorrect", "wrong", 0.0), ("no_answer", "wrong", 0.0))
+        assert g.judged_by is None and g.rules_verdict is None  # the rules alone never judge
+
+
+def test_a_grade_of_version_1_still_reads():
+    from graders import Grade
+
+    old = Grade.model_validate({"format_version": 1, "case_id": "c", "grader": "numeric", "score": 0.0,
+                                "verdict": "incorrect", "cause": "wrong", "extracted": None, "explanation": "x"})
+    assert not old.undecided and old.judged_by is None and old.rules_verdict is None
+    assert grade(CASES[COUNT], "6").format_version == 2
 
 
 def _spec(case_id: str) -> CaseSpec:
