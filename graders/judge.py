@@ -130,9 +130,9 @@ def after_reading(case: CaseSpec, rules: Grade, reading: Reading, by: str) -> Gr
     """The grade after the judge's reading of an undecided answer: the reading graded by the rules against the
     truth, carrying the rules' own verdict, cause and score; the rules' grade itself (with `judge_error`) when
     the judge gave no usable reading, or found no commitment either."""
-    kept = {"judged_by": by, "rules_verdict": rules.verdict, "rules_cause": rules.cause, "rules_score": rules.score}
     if reading.problem is not None:
-        return rules.model_copy(update=kept | {"judge_error": reading.problem[:300]})
+        return judge_failed(rules, by, reading.problem)
+    kept = _rules_kept(rules, by)
     if reading.value is None:
         return rules.model_copy(update=kept | {
             "explanation": f"{rules.explanation}; the judge found no commitment either"[:300]})
@@ -143,9 +143,14 @@ def after_reading(case: CaseSpec, rules: Grade, reading: Reading, by: str) -> Gr
         "explanation": f"judge read it as {reading.value!r}: {read.explanation}"[:300]})
 
 
+def _rules_kept(rules: Grade, by: str) -> dict[str, Any]:
+    return {"judged_by": by, "rules_verdict": rules.verdict, "rules_cause": rules.cause, "rules_score": rules.score}
+
+
 def judge_failed(rules: Grade, by: str, problem: str) -> Grade:
-    """The rules' grade, recording that the judge was asked and failed (a request error): never a made-up answer."""
-    return after_reading(CaseSpec.model_construct(), rules, Reading(None, problem or "the judge failed"), by)
+    """The rules' grade, recording that the judge was asked and gave no usable reading (a failed request, an
+    unreadable reply): never a made-up answer."""
+    return rules.model_copy(update=_rules_kept(rules, by) | {"judge_error": (problem or "the judge failed")[:300]})
 
 
 __all__ = ["MAX_READING", "PROMPT_VERSION", "SYSTEM", "Reading", "after_reading", "answer_text", "judge_failed",
