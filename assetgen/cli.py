@@ -189,11 +189,23 @@ def show(case_id, golden, scene) -> None:
               help="Write nothing: list the grades the installed graders would change against those recorded (a "
               "run folder's grades.jsonl, slot by slot; another file's grades, line by line; --out names another "
               "grades file to compare with).")
-def grade_command(responses, golden, out, show_diff) -> None:
+@click.option("--judge", "judge_url", default=None, metavar="URL",
+              help="An OpenAI-compatible base URL (a local vLLM, say) asked only about the answers the rules leave "
+              "undecided (graders/POLICY.md 10), with a fixed prompt naming the options and the kind of answer, "
+              "never the truth; its reading is graded by the rules, and the grade records the rules' own verdict "
+              "and judged_by. Its key is read from $ASSETGEN_JUDGE_API_KEY, never written. Replies are kept in "
+              "judge.jsonl. [default: no judge]")
+@click.option("--judge-model", default=None, metavar="M", help="The judge's model (default: the first its "
+              "/v1/models lists).")
+def grade_command(responses, golden, out, show_diff, judge_url, judge_model) -> None:
     """Re-grade saved responses (JSONL, or a run folder) without calling a model."""
+    from assetgen.app.options import judge_options
     from assetgen.app.regrade import diff, regrade
     from assetgen.app.terminal import GRADERS, format_summary
 
+    judge = judge_options(judge_url, judge_model)
+    if show_diff and judge is not None:
+        raise AssetgenError("--diff compares the rules' grades alone: give it without --judge")
     if show_diff:
         found = diff(responses, golden, out)
         click.echo(f"{GRADERS} against {found.recorded} (graded by graders "
@@ -204,7 +216,7 @@ def grade_command(responses, golden, out, show_diff) -> None:
         return
     if responses.is_dir():
         responses = responses / "responses.jsonl"
-    summary, problems, target = regrade(responses, golden, out)
+    summary, problems, target = regrade(responses, golden, out, judge, lambda line: click.echo(line, err=True))
     for problem in problems:
         click.echo(f"warning: {problem}", err=True)
     click.echo(format_summary(summary))
@@ -271,9 +283,18 @@ def grade_command(responses, golden, out, show_diff) -> None:
 @click.option("--probe", "probe", type=click.Path(dir_okay=False, exists=True, path_type=Path), default=None,
               help="A probe.json of `assetgen probe frames` for the report to cite [default: the newest in --out of "
                    "the same endpoint and model].")
+@click.option("--judge", "judge_url", default=None, metavar="URL",
+              help="An OpenAI-compatible base URL (a local vLLM, say) asked only about the answers the rules leave "
+              "undecided (graders/POLICY.md 10), with a fixed prompt naming the options and the kind of answer, "
+              "never the truth; its reading is graded by the rules, and the grade records the rules' own verdict "
+              "and judged_by. Its key is read from $ASSETGEN_JUDGE_API_KEY, never written. Replies are kept in "
+              "judge.jsonl. [default: no judge]")
+@click.option("--judge-model", default=None, metavar="M", help="The judge's model (default: the first its "
+              "/v1/models lists).")
 def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat, video_mode, num_frames, max_tokens,
                  temperature, seed, timeout, retries, concurrency, thinking, extra_body, no_stream, out, resume,
-                 fail_under, variants, batch, concurrency_levels, probe, metrics_interval, langs) -> None:
+                 fail_under, variants, batch, concurrency_levels, probe, metrics_interval, langs, judge_url,
+                 judge_model) -> None:
     """Measure an OpenAI-compatible endpoint on the golden set and report like a benchmark.
 
     \b
@@ -324,10 +345,14 @@ def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat
     if batch and resume:
         raise AssetgenError("--batch cannot --resume: a batch is submitted whole")
     notify = lambda line: click.echo(line, err=True)  # noqa: E731
+    from assetgen.app.options import judge_options as judge_options_of
+
+    judge_options = judge_options_of(judge_url, judge_model, timeout=timeout, retries=retries,
+                                     concurrency=concurrency)
     if batch:
-        report = evaluate_batch(options, notify=notify, variants=variants)
+        report = evaluate_batch(options, notify=notify, variants=variants, judge=judge_options)
     else:
-        report = evaluate(options, notify=notify, variants=variants, probe=probe)
+        report = evaluate(options, notify=notify, variants=variants, probe=probe, judge=judge_options)
     print_report(report)
     click.echo(f"\nrun folder: {report.run_dir}  (report.html, report.md, grades.jsonl)")
     judgement = judge(report, fail_under)

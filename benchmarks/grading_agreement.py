@@ -35,7 +35,26 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # this checkout's graders, not an installed copy (which may be another checkout's)
 
-from graders import CaseSpec, grade  # noqa: E402
+from graders import CaseSpec  # noqa: E402
+from graders import grade as rules_grade  # noqa: E402
+
+UNDECIDED: dict[str, Counter] = defaultdict(Counter)  # corpus -> {True: undecided grades, False: the others}
+_CORPUS = ["?"]  # the corpus being graded, for UNDECIDED
+
+
+def grade(case, response):
+    """The rules' grade, counted by whether they left it undecided (graders/POLICY.md 10), per corpus."""
+    g = rules_grade(case, response)
+    UNDECIDED[_CORPUS[0]][g.undecided] += 1
+    return g
+
+
+def print_undecided() -> None:
+    """How often the rules are undecided, per corpus: the tail an optional judge (--judge) would be asked about."""
+    print("rules undecided (the judge's share, POLICY.md 10), per corpus:")
+    for corpus, counter in UNDECIDED.items():
+        total = sum(counter.values())
+        print(f"  {corpus}: {counter[True]} of {total} ({counter[True] / total:.2%})" if total else f"  {corpus}: 0")
 
 DATA = ROOT / "tests" / "data" / "grading"
 LETTERS = "ABCDEFGHIJKLMNOP"
@@ -123,6 +142,7 @@ def ratio(counter: Counter) -> str:
 
 def realistic_agreement(show: int, corpus: str = "realistic.jsonl") -> dict[str, dict[str, Counter]]:
     """Prints the corpus's agreement; returns (per part) the verdict and cause agreement counters."""
+    _CORPUS[0] = corpus
     cases = golden_cases()
     stats = {h: defaultdict(Counter) for h in HALVES}
     misses = []
@@ -171,6 +191,7 @@ def adjudicated(name: str = "real_mc_adjudicated.jsonl") -> dict[str, str | None
 
 def real_mc_agreement(show: int, corpus: str = "real_mc.jsonl.gz") -> dict[str, Counter]:
     """Prints the corpus's agreement; returns (per part) the agreement counter of its trusted rows."""
+    _CORPUS[0] = corpus
     agree = {h: defaultdict(Counter) for h in HALVES}
     blind = adjudicated()  # held-back rows read blind (the data README)
     misses, trusted_rows = [], {h: [] for h in HALVES}
@@ -235,6 +256,7 @@ def fresh_agreement(show: int, name: str = "fresh_classes.jsonl") -> None:
     path = DATA / name
     if not path.exists():
         return
+    _CORPUS[0] = name
     per: dict[str, Counter] = defaultdict(Counter)
     misses = []
     for row in map(json.loads, filter(None, path.read_text("utf-8").splitlines())):
@@ -382,6 +404,7 @@ def main() -> None:
         both = {k: first[name][k] + second[name][k] for k in ("verdict", "cause")}
         print(f"realistic answers, both sets, {name} part: verdict agreement {ratio(both['verdict'])}; "
               f"cause agreement on shortfalls {ratio(both['cause'])}")
+    print_undecided()
 
 
 if __name__ == "__main__":

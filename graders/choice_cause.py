@@ -56,4 +56,6 @@ def to_match(outcome: Outcome, choices: tuple[str, ...], want: str) -> Match:
     if outcome.settled == NONE:
         return Match(0.0, False, None, outcome.why, details={"place": outcome.place})
     named_truth = choices[LETTERS.index(want)] if want in LETTERS[: len(choices)] else ""
-    return Match(0.0, False, None, f"no option chosen; truth ({want}) {named_truth}".rstrip(), details={"place": None})
+    # unsettled: the rules found no option chosen, nor an answer saying none can be (UNREAD; POLICY.md 10)
+    return Match(0.0, False, None, f"no option chosen; truth ({want}) {named_truth}".rstrip(),
+                 details={"place": None, "unsettled": outcome.settled == UNREAD})

@@ -14,7 +14,7 @@ from graders.extract import json_object, split_reasoning
 from graders.matchers import close_enough, truth_items
 from graders.measured import MEASURED
 from graders.measured import check as check_measurement
-from graders.records import FORMAT_VERSION, CaseSpec, Grade, Response
+from graders.records import GRADE_VERSION, CaseSpec, Grade, Response
 from graders.refusal import is_refusal
 from graders.registry import Match, get_grader
 from graders.rules import RULES, VERSION
@@ -42,10 +42,12 @@ def _new_grade(case_id: str, grader: str, score: float, verdict: str, cause: str
     (verdict and cause from closed lists; tests/grading/test_grade_properties.py checks it against a validated
     Grade)."""
     grade = _new_object(Grade)
-    _SET_DICT(grade, {"format_version": FORMAT_VERSION, "case_id": case_id, "grader": grader,
+    _SET_DICT(grade, {"format_version": GRADE_VERSION, "case_id": case_id, "grader": grader,
                       "score": _bounded_score(score, verdict), "verdict": verdict, "cause": cause,
                       "extracted": extracted, "explanation": (" ".join(text.split()) if "\n" in text else text)[:300],
-                      "frames_consistent": frames, "graders_version": VERSION, "rules_hash": RULES})
+                      "frames_consistent": frames, "graders_version": VERSION, "rules_hash": RULES,
+                      "undecided": False, "judged_by": None, "judge_reading": None, "judge_error": None,
+                      "rules_verdict": None, "rules_cause": None, "rules_score": None})
     _SET_FIELDS_SET(grade, set(_GRADE_FIELDS))
     _SET_EXTRA(grade, None)
     _SET_PRIVATE(grade, None)
@@ -208,7 +210,16 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
             unfinished = again is None or again.extracted is None or (match.passed and not again.passed)
     if match.passed and match.format_ok and not looped and not unfinished:
         return out(match.score, "correct", None, match.extracted, match.explanation)
-    return _half_or_more(_shortfall(out, case, record, answer, match, looped, unfinished, said), match)
+    graded = _half_or_more(_shortfall(out, case, record, answer, match, looped, unfinished, said), match)
+    if name in JUDGEABLE and graded.cause == "wrong" and finish != "length" and not looped and \
+            (match.details.get("unsettled") if name == "choice" else not match.gave_answer):
+        graded.undecided = True  # POLICY.md 10: the rules found no value of the asked kind in a finished answer
+    return graded
+
+
+# graders whose answer is one value (or one list of items) a reader can name: an undecided grade of theirs can be
+# settled by a judge's reading of the answer (POLICY.md 10)
+JUDGEABLE = frozenset({"numeric", "exact", "fuzzy", "choice", "set", "sequence"})
 
 
 # graders of closed vocabularies (numbers, colors, shapes, directions, yes/no, options in English): an answer in

@@ -12,6 +12,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 FORMAT_VERSION = 1
 """Version of every record written to disk; bumped on any incompatible change."""
+GRADE_VERSION = 2
+"""Version of a Grade record: 2 added `undecided` and the judge's fields (issue #32); a version 1 grade, without
+them, still reads (they default to 'not undecided, not judged')."""
 
 TruthKind = Literal["text", "number", "set", "sequence", "choice", "structured"]
 Modality = Literal["image", "multi_image", "video", "multi_video", "text"]
@@ -175,7 +178,8 @@ class Grade(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    format_version: int = Field(FORMAT_VERSION, description="Record format version.")
+    format_version: int = Field(GRADE_VERSION, description="Grade record version (GRADE_VERSION): 1 before "
+                                "`undecided` and the judge's fields, 2 with them.")
     case_id: str
     grader: str = Field(description="Name of the grader used.")
     score: float = Field(ge=0.0, le=1.0, description="1 is fully right; partial credit in between.")
@@ -191,3 +195,20 @@ class Grade(BaseModel):
     rules_hash: str | None = Field(
         None, description="graders.rules.RULES: sha256 (12 hex digits) of the graders' .py sources and POLICY.md "
         "that made the grade, so grades compare only when made by the same rules; None in older grades.")
+    undecided: bool = Field(
+        False, description="The rules could not settle what the answer commits to (POLICY.md 10): a finished, "
+        "non-empty answer that is no refusal, hedge or decline, in which the grader found no value of the asked "
+        "kind. Only such grades are sent to an optional judge. False in grades before version 2.")
+    judged_by: str | None = Field(
+        None, description="The judge asked about this undecided grade: '<model> @ <host>' (never a key or a "
+        "password); None when no judge was asked.")
+    judge_reading: str | None = Field(
+        None, description="What the judge said the answer commits to (an option's letter, or a value as the answer "
+        "writes it), graded by the rules against the truth; None when it found none, or failed.")
+    judge_error: str | None = Field(
+        None, description="Why the judge gave no usable reading (a failed request, an unreadable reply); the grade "
+        "is then the rules' own. None when the judge answered, or was not asked.")
+    rules_verdict: Verdict | None = Field(
+        None, description="A judged grade: the rules' own verdict, before the judge's reading; None when not judged.")
+    rules_cause: Cause | None = Field(None, description="A judged grade: the rules' own cause.")
+    rules_score: float | None = Field(None, ge=0.0, le=1.0, description="A judged grade: the rules' own score.")

@@ -47,6 +47,9 @@ class Summary(BaseModel):
     total: CategoryRow
     causes: dict[str, int]  # cause -> count over partial and failed answers
     frames: FrameEstimate | None
+    undecided: int = 0  # grades the rules left undecided (POLICY.md 10), judged or not
+    judged: dict[str, int] = {}  # judge ('<model> @ <host>') -> grades it was asked about
+    judge_errors: int = 0  # of those, grades the judge gave no usable reading for (the rules' grade kept)
 
     @property
     def accuracy(self) -> float:
@@ -71,8 +74,20 @@ def summarize(cases: Mapping[str, CaseSpec], grades: Iterable[Grade]) -> Summary
         by_category.setdefault(category, []).append(g)
     rows = [_row(category, by_category[category]) for category in sorted(by_category, key=category_key)]
     causes = Counter(g.cause for g in grades if g.cause and g.verdict != "error")
+    judged = Counter(g.judged_by for g in grades if g.judged_by)
     return Summary(rows=rows, total=_row("total", grades), causes=dict(causes.most_common()),
-                   frames=estimate_frames(cases, grades))
+                   frames=estimate_frames(cases, grades), undecided=sum(g.undecided for g in grades),
+                   judged=dict(judged.most_common()), judge_errors=sum(bool(g.judge_error) for g in grades))
+
+
+def judged_line(summary: Summary) -> str | None:
+    """One line on the judge, when one was asked: '3 grades judged by M @ host (rules undecided)'."""
+    if not summary.judged:
+        return None
+    said = ", ".join(f"{n} grade{'s' if n != 1 else ''} judged by {by}" for by, n in summary.judged.items())
+    failed = f"; {summary.judge_errors} without a usable reading kept the rules' grade" if summary.judge_errors \
+        else ""
+    return f"Judge: {said} (rules undecided){failed}"
 
 
 def format_summary(summary: Summary) -> str:
@@ -95,4 +110,6 @@ def format_summary(summary: Summary) -> str:
                      "max_tokens budget. Raise max_tokens or turn thinking off.")
     if summary.frames:
         lines.append(f"Frames: {summary.frames.message}")
+    if judged_line(summary):
+        lines.append(judged_line(summary))
     return "\n".join(lines)

@@ -9,6 +9,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from assetgen.app.judging import judge_for
 from assetgen.app.report import write_reports
 from assetgen.app.variants import variant_suite
 from assetgen.errors import ConfigError
@@ -19,6 +20,7 @@ from assetgen.report.probe_cite import attach_probe
 from assetgen.report.run_report import RunReport
 from assetgen.run.batch import BatchPolling, run_batch
 from assetgen.run.endpoint import base_url
+from assetgen.run.judge import CACHE_NAME, JudgeOptions
 from assetgen.run.records import read_run_info
 from assetgen.run.runner import EvalOptions, check_options, run_eval, select
 
@@ -40,22 +42,27 @@ def with_variants(options: EvalOptions, variants: int | None,
 
 
 def evaluate_batch(options: EvalOptions, polling: BatchPolling | None = None, *,
-                   notify: Callable[[str], None] = lambda _: None, variants: int | None = None) -> RunReport:
-    """`assetgen eval --batch`: the suite as one OpenAI batch (run.batch), then graded and reported."""
+                   notify: Callable[[str], None] = lambda _: None, variants: int | None = None,
+                   judge: JudgeOptions | None = None) -> RunReport:
+    """`assetgen eval --batch`: the suite as one OpenAI batch (run.batch), then graded and reported (with
+    `judge`, the rules' undecided grades judged: app/judging.py)."""
     check_options(options)
     if options.endpoint:
         options.endpoint = base_url(options.endpoint)
     options.golden = suite_folder(options.suite, options.out, options.golden, log=notify, langs=options.langs)
     with_variants(options, variants, notify)
-    return write_reports(run_batch(options, polling, notify), options.golden, [options.api_key])
+    run_dir = run_batch(options, polling, notify)
+    return write_reports(run_dir, options.golden, [options.api_key],
+                         judge_for(judge, run_dir / CACHE_NAME, notify))
 
 
 def evaluate(options: EvalOptions, *, notify: Callable[[str], None] = lambda _: None,
-             variants: int | None = None, probe: Path | None = None) -> RunReport:
+             variants: int | None = None, probe: Path | None = None, judge: JudgeOptions | None = None) -> RunReport:
     """Run `options` and report it (with `variants`, over K variants of each case: `with_variants`; with
-    `probe`, citing that frames probe). With no endpoint, the reference endpoint answers over real HTTP
-    on a free loopback port for the length of the run; a resumed run asks the endpoint it recorded,
-    starting the built-in one again if that is what it used, unless an endpoint is given."""
+    `probe`, citing that frames probe; with `judge`, the rules' undecided grades judged). With no endpoint, the
+    reference endpoint answers over real HTTP on a free loopback port for the length of the run; a resumed run
+    asks the endpoint it recorded, starting the built-in one again if that is what it used, unless an endpoint
+    is given."""
     check_options(options)  # before building a suite or starting an endpoint that would only be refused
     if options.resume is None:  # a resumed run asks the suite folder it recorded
         options.golden = suite_folder(options.suite, options.out, options.golden, log=notify, langs=options.langs)
@@ -75,7 +82,7 @@ def evaluate(options: EvalOptions, *, notify: Callable[[str], None] = lambda _: 
     cited = attach_probe(run_dir, read_run_info(run_dir), options.out, probe)  # eval --probe, or the newest
     if cited:
         notify(f"citing the frames probe {cited}")
-    return write_reports(run_dir, options.golden, [options.api_key])
+    return write_reports(run_dir, options.golden, [options.api_key], judge_for(judge, run_dir / CACHE_NAME, notify))
 
 
 @dataclass

@@ -4,7 +4,7 @@ renders. Every key known is scrubbed from the answers and grades kept."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -36,9 +36,11 @@ def scrub_grade(g: Grade, scrub: Scrubber) -> Grade:
     if not scrub:
         return g
     explanation, extracted = scrub(g.explanation), scrub_value(g.extracted, scrub)
-    if explanation == g.explanation and extracted == g.extracted:
+    judged = {name: scrub(value) for name in ("judge_reading", "judge_error", "judged_by")
+              if (value := getattr(g, name)) is not None and scrub(value) != value}
+    if explanation == g.explanation and extracted == g.extracted and not judged:
         return g
-    return g.model_copy(update={"explanation": explanation, "extracted": extracted})
+    return g.model_copy(update={"explanation": explanation, "extracted": extracted, **judged})
 
 
 def _scrub_record(r: ResponseRecord, scrub: Scrubber) -> ResponseRecord:
@@ -47,8 +49,14 @@ def _scrub_record(r: ResponseRecord, scrub: Scrubber) -> ResponseRecord:
     return r.model_copy(update=changed) if changed else r
 
 
-def grade_run(run_dir: Path, golden: Path | None = None, secrets: Iterable[str | None] = ()) -> RunReport:
-    """Grade every latest answer of a run (a separate pass: no model is called) and write grades.jsonl.
+# an optional judge step (app/judging.py): the grades of (answer, grade) pairs, the undecided ones judged
+JudgeStep = Callable[[Mapping[str, Any], Sequence[tuple[ResponseRecord, Grade]]], list[Grade]]
+
+
+def grade_run(run_dir: Path, golden: Path | None = None, secrets: Iterable[str | None] = (),
+              judge_step: JudgeStep | None = None) -> RunReport:
+    """Grade every latest answer of a run (a separate pass: no model is called) and write grades.jsonl; with a
+    `judge_step`, the grades the rules leave undecided go through it before anything is written.
     Every key in `secrets` or in the environment is scrubbed from the answers and grades it keeps."""
     info = read_run_info(run_dir)
     root = golden or Path(info.golden)
@@ -58,6 +66,8 @@ def grade_run(run_dir: Path, golden: Path | None = None, secrets: Iterable[str |
     if scrub:  # the answers as kept (the run's client scrubbed them with its key: this one may differ)
         records = [_scrub_record(r, scrub) for r in records]
     every = [(r, scrub_grade(grade(cases[r.case_id], r), scrub)) for r in records]
+    if judge_step is not None:
+        every = [(r, scrub_grade(g, scrub)) for (r, _), g in zip(every, judge_step(cases, every), strict=True)]
     lines = [RunGrade(key=r.key, repeat=r.repeat, thinking_label=r.thinking_label, grade=g.model_dump()).model_dump()
              for r, g in every]
     write_atomic(run_dir / "grades.jsonl", b"".join(orjson.dumps(line) + b"\n" for line in lines))

@@ -14,6 +14,8 @@ from assetgen.dataset.golden import default_golden
 from assetgen.errors import AssetgenError
 from assetgen.media.lang import parse_langs as _parse_langs
 from assetgen.run.endpoint import api_key as resolve_key
+from assetgen.run.endpoint import base_url
+from assetgen.run.judge import JudgeOptions
 from assetgen.run.payload import RequestOptions
 from assetgen.run.runner import RESUME_KEPT, EvalOptions
 from assetgen.run.scale import parse_levels
@@ -29,3 +31,16 @@ def parse_langs(values: Iterable[str] | None) -> tuple[str, ...]:
         return _parse_langs(values)
     except ValueError as exc:
         raise AssetgenError(f"--lang: {exc}") from None
+
+
+def judge_options(url: str | None, model: str | None, **limits) -> JudgeOptions | None:
+    """--judge URL [--judge-model M] as the judge's options (None: no judge); a bad URL is refused at once."""
+    if url is None:
+        if model is not None:
+            raise AssetgenError("--judge-model names the judge's model: give --judge URL too")
+        return None
+    try:
+        base_url(url)
+    except AssetgenError as exc:
+        raise AssetgenError(str(exc).replace("--endpoint", "--judge", 1)) from None
+    return JudgeOptions(url=url, model=model, **limits)

@@ -5,25 +5,33 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from assetgen.app.grading import scrub_grade
+from assetgen.app.judging import Judge, judge_for
 from assetgen.dataset.golden import default_golden, load_golden
 from assetgen.errors import AssetgenError
 from assetgen.run.endpoint import known_secrets
+from assetgen.run.judge import JudgeOptions
 from assetgen.run.records import latest, read_responses, read_run_info
 from assetgen.run.untrusted import Scrubber
 from graders import Grade, Summary, grade, summarize
 from graders.records import CaseSpec
 
 
-def grade_file(responses: Path, cases: dict[str, CaseSpec], out: Path | None) -> tuple[Summary, list[str]]:
-    """Grade every line; a broken line becomes an error grade and a warning, never a crash."""
+def grade_file(responses: Path, cases: dict[str, CaseSpec], out: Path | None,
+               judge: Judge | None = None) -> tuple[Summary, list[str]]:
+    """Grade every line; a broken line becomes an error grade and a warning, never a crash. With `judge`, the
+    grades the rules leave undecided are judged (app/judging.py) before anything is written."""
     problems: list[str] = []
-    grades = list(_graded(responses, cases, problems))
+    pairs = list(_pairs(responses, cases, problems))
+    grades = [g for _, g in pairs]
+    if judge is not None:
+        scrub = Scrubber(known_secrets())
+        grades = [scrub_grade(g, scrub) for g in judge(cases, pairs)]
     text = "".join(g.model_dump_json() + "\n" for g in grades)
     if out is None:
         sys.stdout.write(text)
@@ -34,6 +42,11 @@ def grade_file(responses: Path, cases: dict[str, CaseSpec], out: Path | None) ->
 
 def _graded(responses: Path, cases: dict[str, CaseSpec], problems: list[str]) -> Iterator[Grade]:
     """The grade of every readable line whose case is in the suite, in file order; each other line a problem."""
+    return (g for _, g in _pairs(responses, cases, problems))
+
+
+def _pairs(responses: Path, cases: dict[str, CaseSpec], problems: list[str]) -> Iterator[tuple[dict, Grade]]:
+    """_graded, each grade with the record it grades."""
     scrub = Scrubber(known_secrets())  # the model's text and code reach explanations: no key is written
     with responses.open("r", encoding="utf-8", errors="replace") as handle:
         for number, line in enumerate(handle, 1):
@@ -51,7 +64,7 @@ def _graded(responses: Path, cases: dict[str, CaseSpec], problems: list[str]) ->
             if case_id not in cases:
                 problems.append(f"{responses}:{number}: case_id {case_id!r} is not in the suite; skipped")
                 continue
-            yield scrub_grade(grade(cases[case_id], record), scrub)
+            yield record, scrub_grade(grade(cases[case_id], record), scrub)
 
 
 def default_grades_path(responses: Path) -> Path:
@@ -61,15 +74,24 @@ def default_grades_path(responses: Path) -> Path:
                                else responses.stem + ".grades.jsonl")
 
 
-def regrade(responses: Path, golden: Path | None, out: Path | None) -> tuple[Summary, list[str], Path | None]:
+def judge_cache_path(responses: Path) -> Path:
+    """Where the judge's replies are kept: judge.jsonl in a run folder, <name>.judge.jsonl beside any other file."""
+    return responses.with_name("judge.jsonl" if responses.name == "responses.jsonl"
+                               else responses.stem + ".judge.jsonl")
+
+
+def regrade(responses: Path, golden: Path | None, out: Path | None, judge: JudgeOptions | None = None,
+            notify: Callable[[str], None] = lambda _: None) -> tuple[Summary, list[str], Path | None]:
     """Grade `responses` against the suite at `golden` (default: the golden set); write the grades to
-    `out` (default: beside the responses; '-' for stdout). Returns the summary, warnings, and where."""
+    `out` (default: beside the responses; '-' for stdout). With `judge`, the rules' undecided grades are judged
+    (only the judge is asked, never the model). Returns the summary, warnings, and where."""
     if not responses.is_file():
         raise AssetgenError(f"no responses file at {responses}")
     cases = {c.id: c for c in load_golden(golden or default_golden())}
     target = out or default_grades_path(responses)
     to_stdout = str(target) == "-"
-    summary, problems = grade_file(responses, cases, None if to_stdout else target)
+    summary, problems = grade_file(responses, cases, None if to_stdout else target,
+                                   judge_for(judge, judge_cache_path(responses), notify))
     return summary, problems, None if to_stdout else target
 
 

@@ -23,6 +23,7 @@ from assetgen.report.run_report import RunReport
 from assetgen.report.text import spec_line
 from assetgen.report.variants import worst_case, worst_grid, worst_note
 from assetgen.report.visible import visible
+from graders.summary import judged_line
 
 if TYPE_CHECKING:
     from assetgen.report.compare import Comparison
@@ -100,6 +101,8 @@ def print_report(report: RunReport, console: Console | None = None) -> None:
                                 ", ".join(f"{c} {n}" for c, n in summary.causes.items())))
         if summary.frames:
             console.print(plain(f"Frames: {summary.frames.message}"))
+        if judged_line(summary):
+            console.print(plain(judged_line(summary)))
         worst = worst_case(report, label)
         if worst:
             console.print(rich_table("Average and worst case over variants" + (f", thinking {label}" if several

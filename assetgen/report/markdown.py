@@ -13,6 +13,7 @@ from assetgen.report.visible import visible
 from assetgen.run.records import ResponseRecord
 from assetgen.run.toolcalls import as_text as answer_text
 from graders import category_key
+from graders.summary import judged_line
 
 # brackets (links, images), backticks (code), pipes (cells), backslashes; HTML is escaped as entities.
 # Emphasis marks stay: they can restyle a word but neither hide text nor link anywhere.
@@ -68,6 +69,8 @@ def markdown(report: RunReport, plots: list[str]) -> str:
             lines += [*md_table(*tables.results_grid(report, label)), "", tables.interval_note(report, label), ""]
         if summary.causes:
             lines += ["Causes: " + ", ".join(f"{c} {n}" for c, n in summary.causes.items()), ""]
+        if judged_line(summary):
+            lines += [md_escape(judged_line(summary)), ""]
         if summary.frames:
             lines += [f"Frames: {md_escape(summary.frames.message)}", ""]
         worst = worst_case(report, label)

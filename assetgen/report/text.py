@@ -6,6 +6,7 @@ from assetgen.report import tables
 from assetgen.report.run_report import RunReport
 from assetgen.report.variants import worst_case, worst_grid, worst_note
 from assetgen.report.visible import visible
+from graders.summary import judged_line
 
 __all__ = ["plain_table", "spec_line", "terminal_text"]
 from assetgen.report.speculative import spec_line
@@ -39,6 +40,8 @@ def terminal_text(report: RunReport) -> str:
                        ", ".join(f"{cause} {n}" for cause, n in summary.causes.items()))
         if summary.frames:
             out.append(f"Frames: {summary.frames.message}")
+        if judged_line(summary):
+            out.append(visible(judged_line(summary)))
         worst = worst_case(report, label)
         if worst:
             out += ["", *plain_table(*worst_grid(worst)), worst_note(worst)]

@@ -43,6 +43,7 @@ def url_secrets(url: str) -> list[str]:
 
 
 KEY_VARIABLES = ("ASSETGEN_API_KEY", "OPENAI_API_KEY")
+JUDGE_KEY_VARIABLE = "ASSETGEN_JUDGE_API_KEY"  # the optional judge's key (run/judge.py): scrubbed like the others
 
 
 def api_key(explicit: str | None) -> str | None:
@@ -52,4 +53,4 @@ def api_key(explicit: str | None) -> str | None:
 def known_secrets(*explicit: str | None) -> list[str]:
     """Every key this process knows of (the ones given, and those in the environment), for a scrubber of
     what is written: grades and reports are written long after the run's client, and by other commands."""
-    return [s for s in (*explicit, *(os.environ.get(name) for name in KEY_VARIABLES)) if s]
+    return [s for s in (*explicit, *(os.environ.get(name) for name in (*KEY_VARIABLES, JUDGE_KEY_VARIABLE))) if s]
