@@ -258,6 +258,7 @@ REPORT_MAY_USE_FROM_GRADERS = {
     "graders.measured": {"is_measurement"},  # is a case a measurement (latency, TTFT), kept out of accuracy
     "graders.codetests": {"UNISOLATED"},  # the reason a code test was not run, as the grade states it
     "graders.sandbox": {"NOT_RUN"},
+    "graders.summary": {"judged_line"},  # the one line that counts judged grades (POLICY.md 10), from a Summary
 }
 
 
