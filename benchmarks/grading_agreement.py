@@ -288,6 +288,7 @@ def drawn_agreement(show: int, name: str) -> dict[str, dict[str, Counter]] | Non
     path = DATA / name
     if not path.exists():
         return None
+    _CORPUS[0] = name
     stats = {h: defaultdict(Counter) for h in HALVES}
     misses = []
     for row in map(json.loads, filter(None, path.read_text("utf-8").splitlines())):
