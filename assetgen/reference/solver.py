@@ -17,7 +17,7 @@ import numpy as np
 
 from assetgen.media.colors import PALETTE, nearest_name
 from assetgen.reference import minipy, ocr
-from assetgen.reference.shapes import distance, things
+from assetgen.reference.shapes import distance, near, things
 
 CANNOT = "I cannot determine the answer from the image."
 Solver = Callable[["Found", list[np.ndarray], list[list[np.ndarray]]], str | None]
@@ -287,7 +287,7 @@ def crossings(m, images, clips):
     image = images[0]
     masks = []
     for name in {nearest_name(p) for p in image[ink(image)].reshape(-1, 3)[::7]}:
-        mask = np.all(np.abs(image.astype(int) - np.array(PALETTE[name])) < 40, axis=2)
+        mask = near(image, PALETTE[name], 40)
         if mask.sum() > 200:
             masks.append(cv2.dilate(mask.astype(np.uint8), np.ones((7, 7), np.uint8)).astype(bool))
     total = sum(len(blobs(masks[i] & masks[j], 4)) for i in range(len(masks)) for j in range(i + 1, len(masks)))
@@ -422,7 +422,7 @@ def race(m, images, clips):
         # each ball by its own colour: touching the black line does not merge it away
         reach = {}
         for name in colors:
-            xs = np.nonzero(np.all(np.abs(frame.astype(int) - np.array(PALETTE[name])) < 60, axis=2).any(axis=0))[0]
+            xs = np.nonzero(near(frame, PALETTE[name], 60).any(axis=0))[0]
             if len(xs):
                 reach[name] = int(xs.max())
         across = {name: x for name, x in reach.items() if x >= line - 1}
@@ -658,7 +658,7 @@ def _chart_marks(image: np.ndarray, kind: str):
     """Bars (x centre, top y, bottom y) or markers (x, y), found by their saturated colour."""
     saturated = (image.max(axis=2).astype(int) - image.min(axis=2)) > 80
     if kind == "markers":
-        blue = np.all(np.abs(image.astype(int) - np.array(PALETTE["blue"])) < 40, axis=2)
+        blue = near(image, PALETTE["blue"], 40)
         return sorted((b[0], b[1]) for b in blobs(blue, 20))
     return sorted((x + w / 2, float(y), float(y + h)) for *_, (x, y, w, h) in blobs(saturated, 200))
 
