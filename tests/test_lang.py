@@ -294,3 +294,53 @@ def test_every_color_the_reference_says_in_the_language_grades(lang):
             said = answer_in(answer, lang)
             assert script(said) == "cjk", said
             assert grade(case, Response(case_id="x", content=said)).verdict == "correct", (answer, said)
+
+
+# --- an answer in English to a Japanese or Chinese question (issue #35 item 3) ----------------------------------
+
+IMAGE_FAMILIES = ("color_grid", "shapes", "bar_chart", "line_chart", "text_card", "arithmetic", "circle_overlap",
+                  "shape_compare", "grid_diff", "sequence_pattern", "equation", "code_reading")
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh"])
+@pytest.mark.parametrize("family", IMAGE_FAMILIES)
+def test_an_english_answer_to_a_question_in_another_language_is_graded_all_the_same(family, lang):
+    """The reference endpoint's English answer, read from the pixels, grades against the Japanese or Chinese case
+    exactly as against its English twin (same verdict, same score)."""
+    from assetgen.reference.solver import solve
+    from graders import grade
+    from graders.records import Response
+
+    english, asked = generate(Job(family, 3, 0, {})), generate(Job(family, 3, 0, {}, lang=lang))
+    answer = solve(english.case.prompt, _pixels(english), [])
+    here = grade(english.case, Response(case_id=english.case.id, content=answer))
+    there = grade(asked.case, Response(case_id=asked.case.id, content=answer))
+    assert (there.verdict, there.score) == (here.verdict, here.score) and here.verdict == "correct", answer
+
+
+def test_words_copied_from_the_case_are_no_other_language():
+    """A label read off a chart or a text drawn into the image, copied as it is, answers a Japanese question in no
+    other language; words of the answer's own still tell."""
+    question = "棒グラフで一番高い棒のラベルは何ですか？そのラベルで答えてください。"
+    assert answered_in_other_language("Cherries", "ja") is True  # without the case: Latin letters
+    assert answered_in_other_language("Cherries", "ja", copied=question + "\nCherries") is None
+    assert answered_in_other_language("Cherriesです。", "ja", copied="Cherries") is False
+    assert answered_in_other_language("The tallest bar is Cherries.", "ja", copied="Cherries") is True
+    # an English question's own words are its language: copying them still answers in English
+    assert answered_in_other_language("The answer is 5.", "en", copied="What is the answer?") is False
+
+
+def test_the_report_counts_answers_in_another_language_and_leaves_copies_out():
+    from types import SimpleNamespace as NS
+
+    from assetgen.report.languages import languages, languages_notes
+
+    report = _fake_report()
+    for case in report.cases.values():
+        case.prompt, case.truth = "p", NS(value="Cherries", aliases=[])
+    copied = [(NS(**{**vars(r), "content": "Cherries"}) if r.case_id.endswith("0002-ja") else r, g)
+              for r, g in report.graded()]
+    report.graded = lambda label=None: copied
+    notes = languages_notes(languages(report))
+    assert "Japanese 1/5 (e.g. color_grid-s0-0001-ja)" in notes[1] and "English 0/6" in notes[1]
+    assert "graded all the same" in notes[1]

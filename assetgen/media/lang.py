@@ -577,9 +577,17 @@ def detect(text: str) -> str:
     return "zh" if _HAN.search(text) else "en"
 
 
-def answered_in_other_language(answer: str, lang: str) -> bool | None:
+_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_'-]*")
+
+
+def answered_in_other_language(answer: str, lang: str, copied: str = "") -> bool | None:
     """Whether an answer is written in another script than its question's language; None when the answer has
-    no letters to tell by (a number, an option letter: language-neutral)."""
+    no letters to tell by (a number, an option letter: language-neutral). Latin words found in `copied` (the
+    question and the truth: a label or a text drawn into the image, code, JSON keys the question names) are
+    copied, not a language chosen: 'Cherries' read off a chart answers a Japanese question in no other language."""
+    if copied and lang in CJK:  # (an English question's own words are its language: nothing to take out)
+        known = {w.casefold() for w in _LATIN_WORD.findall(copied)}
+        answer = _LATIN_WORD.sub(lambda m: " " if m.group().casefold() in known else m.group(), answer)
     seen = script(re.sub(r"\b[A-L]\b|\([A-L]\)", "", answer))
     if not seen:
         return None
