@@ -31,7 +31,7 @@ _PHRASES_ZH = {
     "从上到下": " from top to bottom ", "从上往下": " from top to bottom ", "从下到上": " from bottom to top ",
     "从下往上": " from bottom to top ", "左向右": " left to right ", "右向左": " right to left ",
     "左上": " top left ", "右上": " top right ", "左下": " bottom left ", "右下": " bottom right ",
-    "左边": " left ", "左侧": " left ", "右边": " right ", "右侧": " right ", "向左": " left ", "向右": " right ",
+    "左边": " left ", "左侧": " left ", "右边": " right ", "右侧": " right ",
     "上方": " top ", "顶部": " top ", "下方": " bottom ", "底部": " bottom ", "中间": " center ", "中心": " center ",
     "粉红色": " pink ", "粉色": " pink ", "粉红": " pink ", "红色": " red ", "绿色": " green ", "蓝色": " blue ",
     "黄色": " yellow ", "橙色": " orange ", "橘色": " orange ", "紫色": " purple ", "棕色": " brown ",
@@ -39,7 +39,10 @@ _PHRASES_ZH = {
     "天蓝色": " cyan ", "长方形": " rectangle ", "矩形": " rectangle ", "正方形": " square ", "方形": " square ",
     "三角形": " triangle ", "菱形": " diamond ", "五角星": " star ", "星形": " star ", "六边形": " hexagon ",
     "五边形": " pentagon ", "椭圆": " oval ", "圆形": " circle ", "圆圈": " circle ", "圆": " circle ",
-    "球": " ball ", "移动": " moves ", "运动": " moves ", "视频": " video ", "影片": " video ", "图片": " image ",
+    "球": " ball ", "移动": " moves ", "运动": " moves ", "移到": " moves to ", "移向": " moves to ", "移": " moves ",
+    "滚动": " rolls ", "滚": " rolls ", "滑动": " slides ", "滑": " slides ", "向右": " to the right ",
+    "往右": " to the right ", "向左": " to the left ", "往左": " to the left ",
+    "视频": " video ", "影片": " video ", "图片": " image ",
     "图像": " image ", "图": " image ",
     "第一": " first ", "第二": " second ", "第三": " third ", "第四": " fourth ",
     # Japanese forms without kana in the answer ('円、星形、正方形'): no Chinese word is written so
@@ -60,6 +63,8 @@ _PHRASES_JA = {
     "菱形": " diamond ", "星形": " star ", "六角形": " hexagon ", "五角形": " pentagon ", "楕円": " oval ",
     "円形": " circle ", "円": " circle ", "星": " star ", "ボール": " ball ", "移動": " moves ", "左": " left ",
     "右": " right ",
+    "右へ": " to the right ", "左へ": " to the left ", "右方向": " to the right ", "左方向": " to the left ",
+    "動": " moves ", "転が": " rolls ", "滑": " slides ", "進": " goes ", "玉": " ball ",
     "動画": " video ", "ビデオ": " video ", "画像": " image ",
     "一番目": " first ", "二番目": " second ", "三番目": " third ", "最初": " first ",
 }
@@ -75,7 +80,7 @@ _PHRASES_KO = {
     "직사각형": " rectangle ", "정사각형": " square ", "삼각형": " triangle ", "마름모": " diamond ",
     "영상": " video ", "비디오": " video ", "이미지": " image ", "별": " star ", "육각형": " hexagon ",
     "오각형": " pentagon ", "타원": " oval ", "원이": " circle 이",
-    "원은": " circle 은", "원": " circle ", "공": " ball ", "움직": " moves ",
+    "원은": " circle 은", "원": " circle ", "공": " ball ", "움직": " moves ", "이동": " moves ", "굴러": " rolls ",
     # native Korean counts before a counter ('다섯 개')
     "하나": " 1 ", "한 개": " 1 개", "둘": " 2 ", "두 개": " 2 개", "셋": " 3 ", "세 개": " 3 개", "넷": " 4 ",
     "네 개": " 4 개", "다섯": " 5 ", "여섯": " 6 ", "일곱": " 7 ", "여덟": " 8 ", "아홉": " 9 ", "열 개": " 10 개",
@@ -135,12 +140,26 @@ def _replace(text: str, phrases: dict[str, str]) -> str:
 _CJK_DIGIT_GAP = re.compile(rf"(?<=[{_CJK}])(?=\d)|(?<=\d)(?=[{_CJK}])")
 
 
+# a motion from one side to another with the sides' nouns and a verb between them: '从左边移到右边' (from the left
+# side moves to the right side), '左端から右端へ' are 'from left to right' as '从左到右' and '左から右' are
+_SIDES = {"左": "left", "右": "right", "上": "top", "下": "bottom"}
+_ZH_FROM_TO = re.compile(
+    r"从([左右上下])(?:边|侧|面|方)([^，。,.！？从]{0,3}?)(?:到|向|往|至)([左右上下])(?:边|侧|面|方)?")
+_JA_FROM_TO = re.compile(r"([左右上下])(?:側|端)から([右左上下])(?:側|端)?")
+
+
+def _from_to(match: re.Match, verb: str = "") -> str:
+    return f" from {_SIDES[match.group(1)]} to {_SIDES[match.group(match.lastindex)]} {verb}"
+
+
 def _cjk(text: str, japanese: bool = False) -> str:
     if _HANGUL.search(text):
         text = _replace(text, _PHRASES_KO)
     if japanese or _KANA.search(text):
+        text = _JA_FROM_TO.sub(_from_to, text)
         text = _replace(text, _PHRASES_JA)
     else:
+        text = _ZH_FROM_TO.sub(lambda m: _from_to(m, m.group(2)), text)
         text = _replace(text, _PHRASES_ZH)
         text = text.replace("左", " left ").replace("右", " right ") if "左" in text or "右" in text else text
     if _HANGUL.search(text):  # native numbers before a counter: '세 번' is 3 times, '두 번째' the second
@@ -224,7 +243,9 @@ _WORDS = {
     # things and motions
     "pelota": "ball", "bola": "ball", "balle": "ball", "kugel": "ball", "мяч": "ball", "шар": "ball",
     "шарик": "ball", "mueve": "moves", "bouge": "moves", "déplace": "moves", "bewegt": "moves",
-    "movimenta": "moves", "движется": "moves",
+    "movimenta": "moves", "движется": "moves", "desplaza": "moves", "rueda": "rolls", "desloca": "moves",
+    "rola": "rolls", "roule": "rolls", "glisse": "slides", "rollt": "rolls", "gleitet": "slides",
+    "катится": "rolls", "перемещается": "moves", "ciano": "cyan",
     # directions and positions
     "izquierda": "left", "derecha": "right", "arriba": "top", "abajo": "bottom", "gauche": "left", "droite": "right",
     "rechts": "right", "oben": "top", "unten": "bottom", "esquerda": "left", "direita": "right", "cima": "top",

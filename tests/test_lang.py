@@ -20,6 +20,7 @@ ENGLISH = re.compile(r"[A-Za-z']+(?:[ ,]+[A-Za-z']+){3,}")
 # Latin runs a ja/zh prompt keeps on purpose: the syllogism's answer words and a function's own text
 ALLOWED = ("true, false, cannot be determined", "left or right")
 CHANGED_TRUTH = {"instructions"}  # a word limit becomes a character limit: its English prompt differs
+LOCAL_NAMES = {"context_needle"}  # the needle's name is said in the language ('青いサギ'), the truth unchanged
 
 
 def scenes(name, family, n=6):
@@ -38,7 +39,13 @@ def test_every_family_asks_in_the_language(name, lang):
             leaks = [m for m in ENGLISH.findall(text) if m not in ALLOWED]
             assert not leaks, f"{name} {lang}: English left in {text!r}: {leaks}"
         assert script(asked.prompt) == "cjk"
-        if name not in CHANGED_TRUTH:
+        if name in LOCAL_NAMES and scene.get("name"):  # the name asked of, said in the language
+            from assetgen.generate.families.context_needle import local_name
+
+            assert asked.truth == english.truth and local_name(scene["name"], lang) in asked.prompt
+            assert to_english(asked.prompt, lang) == english.prompt.replace(scene["name"],
+                                                                            local_name(scene["name"], lang))
+        elif name not in CHANGED_TRUTH:
             assert asked.truth == english.truth and asked.grader == english.grader
             assert to_english(asked.prompt, lang) == english.prompt  # the reference endpoint reads it back
 
@@ -294,3 +301,53 @@ def test_every_color_the_reference_says_in_the_language_grades(lang):
             said = answer_in(answer, lang)
             assert script(said) == "cjk", said
             assert grade(case, Response(case_id="x", content=said)).verdict == "correct", (answer, said)
+
+
+# --- an answer in English to a Japanese or Chinese question (issue #35 item 3) ----------------------------------
+
+IMAGE_FAMILIES = ("color_grid", "shapes", "bar_chart", "line_chart", "text_card", "arithmetic", "circle_overlap",
+                  "shape_compare", "grid_diff", "sequence_pattern", "equation", "code_reading")
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh"])
+@pytest.mark.parametrize("family", IMAGE_FAMILIES)
+def test_an_english_answer_to_a_question_in_another_language_is_graded_all_the_same(family, lang):
+    """The reference endpoint's English answer, read from the pixels, grades against the Japanese or Chinese case
+    exactly as against its English twin (same verdict, same score)."""
+    from assetgen.reference.solver import solve
+    from graders import grade
+    from graders.records import Response
+
+    english, asked = generate(Job(family, 3, 0, {})), generate(Job(family, 3, 0, {}, lang=lang))
+    answer = solve(english.case.prompt, _pixels(english), [])
+    here = grade(english.case, Response(case_id=english.case.id, content=answer))
+    there = grade(asked.case, Response(case_id=asked.case.id, content=answer))
+    assert (there.verdict, there.score) == (here.verdict, here.score) and here.verdict == "correct", answer
+
+
+def test_words_copied_from_the_case_are_no_other_language():
+    """A label read off a chart or a text drawn into the image, copied as it is, answers a Japanese question in no
+    other language; words of the answer's own still tell."""
+    question = "棒グラフで一番高い棒のラベルは何ですか？そのラベルで答えてください。"
+    assert answered_in_other_language("Cherries", "ja") is True  # without the case: Latin letters
+    assert answered_in_other_language("Cherries", "ja", copied=question + "\nCherries") is None
+    assert answered_in_other_language("Cherriesです。", "ja", copied="Cherries") is False
+    assert answered_in_other_language("The tallest bar is Cherries.", "ja", copied="Cherries") is True
+    # an English question's own words are its language: copying them still answers in English
+    assert answered_in_other_language("The answer is 5.", "en", copied="What is the answer?") is False
+
+
+def test_the_report_counts_answers_in_another_language_and_leaves_copies_out():
+    from types import SimpleNamespace as NS
+
+    from assetgen.report.languages import languages, languages_notes
+
+    report = _fake_report()
+    for case in report.cases.values():
+        case.prompt, case.truth = "p", NS(value="Cherries", aliases=[])
+    copied = [(NS(**{**vars(r), "content": "Cherries"}) if r.case_id.endswith("0002-ja") else r, g)
+              for r, g in report.graded()]
+    report.graded = lambda label=None: copied
+    notes = languages_notes(languages(report))
+    assert "Japanese 1/5 (e.g. color_grid-s0-0001-ja)" in notes[1] and "English 0/6" in notes[1]
+    assert "graded all the same" in notes[1]

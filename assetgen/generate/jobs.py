@@ -67,8 +67,10 @@ def to_array(image: Any) -> np.ndarray:
 
 
 
-def media_blobs(family, scene: dict, cid: str, folder: str = "assets") -> Iterator[tuple[str, str, str, bytes]]:
-    """(relative path, media type, role, bytes) of every file a scene renders to."""
+def media_blobs(family, scene: dict, cid: str, folder: str = "assets",
+                lang: str = "en") -> Iterator[tuple[str, str, str, bytes]]:
+    """(relative path, media type, role, bytes) of every file a scene renders to; a family whose documents are
+    written in the question's language names them by the case id in that language."""
     if isinstance(family, VideoFamily):
         clips = family.render_clips(scene)
         for k, frames in enumerate(clips):
@@ -77,9 +79,10 @@ def media_blobs(family, scene: dict, cid: str, folder: str = "assets") -> Iterat
             yield f"{base}.mp4", "video/mp4", "input", encode_mp4(frames, scene["fps"])
             yield f"{base}_sheet.png", "image/png", "preview", png_bytes(contact_sheet(frames))
         return
-    for k, document in enumerate(family.documents(scene)):
+    named = cid + lang_suffix(lang) if family.documents_by_lang else cid
+    for k, document in enumerate(family.documents_in(scene, lang)):
         suffix = "" if k == 0 else f"_{k + 1}"
-        yield f"{folder}/{family.name}/{cid}{suffix}.txt", "text/plain", "input", document.encode("utf-8")
+        yield f"{folder}/{family.name}/{named}{suffix}.txt", "text/plain", "input", document.encode("utf-8")
     rendered = family.render(scene)
     for k, image in enumerate(rendered):
         suffix = "" if len(rendered) == 1 else f"_{k + 1}"
@@ -100,7 +103,7 @@ def generate(job: Job) -> Built:
     question = family.question_in(scene, job.lang)
     files, blobs = [], {}
     folder = "assets" if job.shard is None else shard_assets(job.shard)
-    for path, media_type, role, data in media_blobs(family, scene, base, folder):
+    for path, media_type, role, data in media_blobs(family, scene, base, folder, job.lang):
         files.append(FileRef(path=path, media_type=media_type, sha256=sha256(data), size=len(data), role=role))
         blobs[path] = data
     case = Case(

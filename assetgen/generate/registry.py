@@ -114,6 +114,14 @@ class Family:
         """Text files sent before the prompt (modality 'text'): a long document kept out of cases.jsonl."""
         return []
 
+    # whether documents_in differs by language: the documents of a case in ja/zh are then files of their own
+    # (named by the case id with its language suffix) rather than the English case's, which every language shares
+    documents_by_lang: ClassVar[bool] = False
+
+    def documents_in(self, scene: dict[str, Any], lang: str) -> list[str]:
+        """The documents of a case asked in `lang` (issue #35): the English ones unless a family writes its own."""
+        return self.documents(scene)
+
     def resolve_knobs(self, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
         known = {k.name: k for k in self.knobs}
         values = {k.name: k.default for k in self.knobs}

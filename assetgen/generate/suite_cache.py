@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from assetgen._version import __version__
-from assetgen.dataset.golden import library_versions, load_golden, read_manifest
+from assetgen.dataset.golden import default_golden, library_versions, load_golden, read_manifest
 from assetgen.errors import AssetgenError, ConfigError
 from assetgen.generate.build import build, plan
 from assetgen.generate.registry import get_family
@@ -45,6 +45,14 @@ def suite_folder(suite: str, parent: Path, golden: Path, *, log: Callable[[str],
     suite is built in each of them, the golden set as the 'golden' suite (its English cases are the checked-in
     ones, byte for byte), each case followed by the same case in the next language."""
     if suite == "vision" and langs == ("en",):
+        return golden
+    if suite == "vision" and Path(golden).resolve() != default_golden().resolve():
+        # a suite folder of one's own (--golden) is asked as it was built: in the languages it was built in
+        built_in = read_manifest(golden).langs
+        if not set(langs) <= set(built_in):
+            raise ConfigError(f"--golden {golden} was built in {', '.join(built_in)}, not in "
+                              f"{', '.join(lang for lang in langs if lang not in built_in)}: build it with --lang "
+                              f"{' --lang '.join(langs)}")
         return golden
     if suite not in COMPOSED:
         raise ConfigError(f"--suite {suite!r}; valid: {', '.join(COMPOSED)}")

@@ -9,6 +9,8 @@ from templates written for that language (natural phrasing, not word for word). 
 - `{@name}` a closed-vocabulary value (a color, a shape, a direction, 'red circle'), translated through
   `VOCABULARY` both ways;
 - `{name}` any text, copied verbatim (a chart label, a city, a code call, a name drawn into a document).
+- `{^name}` a name the family itself says in the question's language (the context needle's '青いサギ'), copied
+  verbatim both ways.
 
 The same table runs both ways: `localize` turns an English prompt into ja/zh (the build), and `to_english`
 turns a ja/zh prompt back into the English one (the reference endpoint, which parses the question it received
@@ -336,8 +338,8 @@ TEMPLATES: tuple[tuple[str, str, str], ...] = (
      "{name}の名前に必ず触れてください。",
      "请写一篇约{#n}词（中文约{#n}字）的详细文章，介绍{@subject}从{@start}到{@end}的历史，并提到{name}的名字。"),
     ("What is {#a} × {#b}?", "{#a} × {#b} はいくつですか？", "{#a} × {#b} 等于多少？"),
-    ("What is the secret number of the {name} in the text above?", "上の文章で、{name}の秘密の数字はいくつですか？",
-     "在上面的文字中，{name}的秘密数字是多少？"),
+    ("What is the secret number of the {^name} in the text above?", "上の文章で、{^name}の秘密の数字はいくつですか？",
+     "在上面的文字中，{^name}的秘密数字是多少？"),
 )
 """Every question sentence, as (English, Japanese, Chinese). Add a family's sentences under its comment."""
 
@@ -380,12 +382,15 @@ PHRASES: dict[str, tuple[str, str]] = {
 }
 
 _NUMBER = r"-?\d+(?:\.\d+)?"
-_FIELD = re.compile(r"\{([#@~%]?)(\w+)\}")
+_FIELD = re.compile(r"\{([#@~%^]?)(\w+)\}")
 # A text field never crosses a sentence's end and is bounded. Read from ja/zh (the reference endpoint, on any
 # text it receives) a verbatim field holds no CJK character and a translated one is one of the known words, so
 # a field ends where the template's CJK text resumes and a hostile text costs linear time per template.
 _TEXT = r"[^。？！\n]{1,300}?"
-_KINDS = {"#": _NUMBER, "~": r"[A-Za-z]{1,40}", "@": _TEXT, "%": _TEXT, "": _TEXT}
+_KINDS = {"#": _NUMBER, "~": r"[A-Za-z]{1,40}", "@": _TEXT, "%": _TEXT, "^": _TEXT, "": _TEXT}
+# '{^name}': a name the family says in the question's language ('青いサギ'), copied verbatim both ways: read from
+# ja/zh it may hold CJK, up to the next mark or space
+_LOCAL_NAME = r"[^\s。？！、，,.?!\n]{1,30}?"
 _NOT_CJK = r"[^\u3000-\u9fff\uff00-\uffef\n]{1,300}?"
 
 
@@ -418,6 +423,8 @@ def _kind(mark: str, source: str) -> str:
         return _KINDS[mark]
     if mark == "%":  # a list of quoted words: 「雪」「寒い」 or “雪”、“冷”
         return r"(?:[「“][^」”\n]{1,20}[」”]、?){1,8}"
+    if mark == "^":
+        return _LOCAL_NAME
     if mark == "@":
         known = sorted((w for w in _words(source, "en") if not w.isascii()), key=len, reverse=True)
         return "(?:" + "|".join(map(re.escape, known)) + "|" + _NOT_CJK + ")"
@@ -577,9 +584,17 @@ def detect(text: str) -> str:
     return "zh" if _HAN.search(text) else "en"
 
 
-def answered_in_other_language(answer: str, lang: str) -> bool | None:
+_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_'-]*")
+
+
+def answered_in_other_language(answer: str, lang: str, copied: str = "") -> bool | None:
     """Whether an answer is written in another script than its question's language; None when the answer has
-    no letters to tell by (a number, an option letter: language-neutral)."""
+    no letters to tell by (a number, an option letter: language-neutral). Latin words found in `copied` (the
+    question and the truth: a label or a text drawn into the image, code, JSON keys the question names) are
+    copied, not a language chosen: 'Cherries' read off a chart answers a Japanese question in no other language."""
+    if copied and lang in CJK:  # (an English question's own words are its language: nothing to take out)
+        known = {w.casefold() for w in _LATIN_WORD.findall(copied)}
+        answer = _LATIN_WORD.sub(lambda m: " " if m.group().casefold() in known else m.group(), answer)
     seen = script(re.sub(r"\b[A-L]\b|\([A-L]\)", "", answer))
     if not seen:
         return None

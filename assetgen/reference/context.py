@@ -6,7 +6,8 @@
   "tokens"}), counting with the same tokenizer as usage.prompt_tokens (`tokens.count_tokens`).
 - Needles, answered from the prompt it is sent, never from a case: a closing "What is A × B?" is
   computed; "What is the secret number of the X?" is looked up in the text ("The secret number of the
-  X is N."). Neither found: no answer from here (the pixel solver goes on).
+  X is N.", or in Japanese or Chinese "Xの秘密の数字はNです。", "X的秘密数字是N。": the question, read back in English,
+  names X as the text does). Neither found: no answer from here (the pixel solver goes on).
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ _TAIL = 400
 _PRODUCT = re.compile(r"what is (-?\d{1,9}) ?[×x*] ?(-?\d{1,9})\s*\?", re.IGNORECASE)
 _ASKED = re.compile(r"what is the secret number of the ([^?]{1,80})\?", re.IGNORECASE)
 _FACT = re.compile(r"\bThe secret number of the ([a-z]{1,20}(?: [a-z]{1,20}){0,3}) is (\d{1,12})\.", re.IGNORECASE)
+# the same fact in Japanese or Chinese ('青いサギの秘密の数字は4127です。', '蓝色苍鹭的秘密数字是4127。'): the name is
+# what its sentence begins with, after the previous sentence's full stop
+_FACT_CJK = re.compile(r"([^\s。、，！？.,!?]{1,16}?)(?:の秘密の数字は|的秘密数字是)(\d{1,12})")
 
 __all__ = ["ContextLimitError", "answer_needle", "check_length", "tokenize"]
 
@@ -60,7 +64,7 @@ def answer_needle(text: str) -> str | None:
     question = asked.group(1).lower()
     body = text[: len(text) - len(tail) + asked.start()]
     # the fact about the thing asked of: its name begins the question ('... of the blue heron in the text above?')
-    facts = [(m.group(1).lower(), m.group(2)) for m in _FACT.finditer(body)]
+    facts = [(m.group(1).lower(), m.group(2)) for pattern in (_FACT, _FACT_CJK) for m in pattern.finditer(body)]
     named = [(name, value) for name, value in facts if re.match(rf"{re.escape(name)}\b", question)]
     if not named:
         return "The text does not give that secret number."

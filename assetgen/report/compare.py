@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from assetgen.errors import AssetgenError
+from assetgen.media.lang import LANGS
 from assetgen.report import tables
+from assetgen.report.languages import NAMES, by_language, category_accuracy
 from assetgen.report.markdown import md_escape, md_table
 from assetgen.report.performance import performance
 from assetgen.report.run_report import RunReport
@@ -32,10 +34,30 @@ class Side:
 
 
 @dataclass
+class LanguageTest:
+    """Side `name` against the first side on the cases both asked in `lang` (same case id, repeat, mode)."""
+
+    name: str
+    lang: str
+    paired: tables.Paired
+
+
+@dataclass
+class ByLanguage:
+    """Runs that asked in several languages (issue #35), side by side per language: accuracy per category with
+    intervals, and the exact paired test of each run against the first in each language both asked."""
+
+    langs: list[str]
+    rows: list[tuple[str, dict[tuple[str, str], tables.Accuracy]]]  # category -> (side, language) -> accuracy
+    tests: list[LanguageTest]
+
+
+@dataclass
 class Comparison:
     sides: list[Side]
     categories: list[str]
     paired: list[tables.Paired]  # side k (k >= 1) against side 0: paired[k - 1]
+    by_language: ByLanguage | None = None  # when the runs together asked in more than one language
 
     @property
     def baseline(self) -> Side:
@@ -77,7 +99,57 @@ def build(reports: list[RunReport]) -> Comparison:
         paired.append(tables.paired(base.grades, report.grades, _pairing_key(base, report), names))
         if not paired[-1].pairs:
             paired[-1].why_none = _why_no_pairs(sides[0], sides[len(paired)])
-    return Comparison(sides, categories, paired)
+    return Comparison(sides, categories, paired, _languages(sides, categories))
+
+
+def _languages(sides: list[Side], categories: list[str]) -> ByLanguage | None:
+    """The per-language comparison, or None when every run asked in one and the same language."""
+    groups = [by_language(s.report) for s in sides]
+    langs = [lang for lang in LANGS if any(lang in g for g in groups)]
+    if len(langs) < 2:
+        return None
+    rows = []
+    for category in [*categories, tables.TOTAL]:
+        cells = {(side.name, lang): category_accuracy(side.report, group[lang], category)
+                 for lang in langs for side, group in zip(sides, groups, strict=True) if lang in group}
+        rows.append((category, cells))
+    base, tests = sides[0], []
+    for side, group in zip(sides[1:], groups[1:], strict=True):
+        names = {**{cid: c.category for cid, c in base.report.cases.items()},
+                 **{cid: c.category for cid, c in side.report.cases.items()}}
+        for lang in langs:
+            if lang in groups[0] and lang in group:
+                pairs = tables.paired(groups[0][lang], group[lang], _pairing_key(base.report, side.report), names)
+                tests.append(LanguageTest(side.name, lang, pairs))
+    return ByLanguage(langs, rows, tests)
+
+
+def language_grid(comparison: Comparison) -> tables.Grid | None:
+    """Accuracy per category, a column per language and run (the runs of one language next to each other)."""
+    table = comparison.by_language
+    if table is None:
+        return None
+    columns = [(s.name, lang) for lang in table.langs for s in comparison.sides
+               if any((s.name, lang) in cells for _, cells in table.rows)]
+    header = ["Category", *(f"{NAMES.get(lang, lang)} ({lang}) · {name}" for name, lang in columns)]
+    rows = [["Total" if category == tables.TOTAL else category, *(_cell(cells.get(c)) for c in columns)]
+            for category, cells in table.rows]
+    return header, rows
+
+
+def language_lines(comparison: Comparison) -> list[str]:
+    """One line per paired test of a run against the first in one language, and what the numbers are."""
+    table = comparison.by_language
+    if table is None:
+        return []
+    base = comparison.baseline.name
+    lines = [f"{t.name} vs {base} in {NAMES.get(t.lang, t.lang)}: {t.paired.verdict()}." for t in table.tests]
+    if not table.tests:
+        lines.append(f"No language was asked both by {base} and by another run: no paired test.")
+    lines.append("Perfect answers out of answered ones, 95% interval (Wilson; a bootstrap over cases with repeats); "
+                 "paired test: exact McNemar on the cases (same id, repeat and thinking mode) both runs answered "
+                 "in that language. Each run's own report pairs its languages with each other.")
+    return lines
 
 
 def _where(report: RunReport) -> str:
@@ -199,6 +271,9 @@ def compare_markdown(comparison: Comparison) -> str:
              "Perfect answers out of answered ones, with a 95% interval (Wilson; a clustered bootstrap over cases "
              "for runs with repeats).", "", "## Is the difference significant?", ""]
     lines += [f"- {line}" for line in significance_lines(comparison)] + [""]  # our own words: letters and numbers
+    if (grid := language_grid(comparison)) is not None:
+        lines += ["## By language", "", *md_table(*grid), "",
+                  *(line for note in language_lines(comparison) for line in (md_escape(note), ""))]
     base = comparison.baseline.name
     for side, paired in zip(comparison.sides[1:], comparison.paired, strict=True):
         for title, flips in ((f"right with {base}, wrong with {side.name}", paired.right_to_wrong),

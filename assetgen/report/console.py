@@ -154,6 +154,8 @@ def print_comparison(result: tuple[Comparison, list[Path]], console: Console | N
         accuracy_grid,
         article_table,
         flip_grid,
+        language_grid,
+        language_lines,
         perf_grid,
         runs_grid,
         significance_lines,
@@ -174,6 +176,10 @@ def print_comparison(result: tuple[Comparison, list[Path]], console: Console | N
     console.print(rich_table("Accuracy by category (95% CI)", *accuracy_grid(comparison)))
     for line in significance_lines(comparison):
         console.print(plain(line, "bold"))
+    if (grid := language_grid(comparison)) is not None:
+        console.print(rich_table("By language (95% CI)", *grid))
+        for line in language_lines(comparison):
+            console.print(plain(line))
     base = comparison.baseline.name
     for side, paired in zip(comparison.sides[1:], comparison.paired, strict=True):
         for title, flips in ((f"Right with {base}, wrong with {side.name}", paired.right_to_wrong),

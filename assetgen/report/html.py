@@ -330,11 +330,20 @@ def _languages(report: RunReport) -> dict | None:
 
 def compare_html(comparison: Comparison) -> str:
     """The comparison of runs as one self-contained page (flipped cases link into each run's report.html)."""
-    from assetgen.report.compare import answer_text, article_table, perf_grid, significance_lines, speed_table
+    from assetgen.report.compare import (
+        answer_text,
+        article_table,
+        language_grid,
+        language_lines,
+        perf_grid,
+        significance_lines,
+        speed_table,
+    )
 
     warnings = [f"{s.name}: {w}" for s in comparison.sides for w in tables.warnings(s.report)]
     context = {"c": comparison, "title": "assetgen compare · " + " vs ".join(s.report.info.model
                                                                            for s in comparison.sides),
                "warnings": warnings, "significance": significance_lines(comparison), "perf": perf_grid(comparison),
-               "speed": speed_table(comparison), "answer": answer_text, "article": article_table(comparison)}
+               "speed": speed_table(comparison), "answer": answer_text, "article": article_table(comparison),
+               "languages": language_grid(comparison), "language_notes": language_lines(comparison)}
     return environment().get_template("compare.html.j2").render(context)

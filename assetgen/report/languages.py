@@ -4,7 +4,8 @@ report.md, summary.txt and the viewer, its own section in each (kept apart from 
 Accuracy per category per language with Wilson intervals (a bootstrap over cases with --repeat), the exact
 paired test (McNemar) of each other language against English on the same cases (a ja case pairs with the
 English case whose id it extends, same repeat and thinking mode), and how often the model answered in another
-script than asked (CJK vs Latin: a simple detector; a bare number or option letter tells nothing)."""
+script than asked (CJK vs Latin: a simple detector; a bare number or option letter tells nothing, nor do words
+copied from the question or the truth, such as a label or a text drawn into the image)."""
 
 from __future__ import annotations
 
@@ -40,33 +41,51 @@ def _lang(report: RunReport, case_id: str) -> str:
     return getattr(case, "lang", "en") if case is not None else "en"
 
 
+def _copied(report: RunReport, case_id: str) -> str:
+    """What an answer may copy without choosing a language: the question and the truth (a label or text drawn
+    into the image, code, the JSON keys asked for)."""
+    case = report.cases.get(case_id)
+    if case is None:
+        return ""
+    truth = getattr(case, "truth", None)
+    parts = [getattr(case, "prompt", "") or "", str(getattr(truth, "value", "") or "")]
+    return "\n".join([*parts, *map(str, getattr(truth, "aliases", None) or ())])
+
+
+def by_language(report: RunReport) -> dict[str, list[Pair]]:
+    """The run's graded answers by the language their case was asked in, in LANGS order."""
+    groups: dict[str, list[Pair]] = {}
+    for record, grade in report.graded():
+        groups.setdefault(_lang(report, record.case_id), []).append((record, grade))
+    return {lang: groups[lang] for lang in LANGS if lang in groups}
+
+
+def category_accuracy(report: RunReport, pairs: list[Pair], category: str) -> Accuracy:
+    """Accuracy of `pairs` in one category (TOTAL: all of them)."""
+    return accuracy([(r, g) for r, g in pairs if category == TOTAL
+                     or (r.case_id in report.cases and report.cases[r.case_id].category == category)])
+
+
 def languages(report: RunReport) -> Languages | None:
     """The per-language tables, or None when the run asked in one language only."""
     pairs = report.graded()
-    by_lang: dict[str, list[Pair]] = {}
-    for record, grade in pairs:
-        by_lang.setdefault(_lang(report, record.case_id), []).append((record, grade))
-    langs = [lang for lang in LANGS if lang in by_lang]
+    by_lang = by_language(report)
+    langs = list(by_lang)
     if len(langs) < 2:
         return None
     categories = sorted({report.cases[r.case_id].category for r, _ in pairs if r.case_id in report.cases},
                         key=category_key)
     rows = []
     for category in [*categories, TOTAL]:
-        cells = {}
-        for lang in langs:
-            group = [(r, g) for r, g in by_lang[lang]
-                     if category == TOTAL or report.cases[r.case_id].category == category]
-            cells[lang] = accuracy(group)
-        rows.append((category, cells))
+        rows.append((category, {lang: category_accuracy(report, by_lang[lang], category) for lang in langs}))
     base = langs[0]
     names = {cid: c.category for cid, c in report.cases.items()}
     key = lambda r: (paired_id(r.case_id, _lang(report, r.case_id)), r.repeat, r.thinking_label)  # noqa: E731
     tests = {lang: paired(by_lang[base], by_lang[lang], key, names) for lang in langs[1:]}
     other = []
     for lang in langs:
-        seen = [(r.case_id, answered_in_other_language(r.content or "", lang)) for r, g in by_lang[lang]
-                if g.verdict != "error"]
+        seen = [(r.case_id, answered_in_other_language(r.content or "", lang, _copied(report, r.case_id)))
+                for r, g in by_lang[lang] if g.verdict != "error"]
         judged = [(cid, o) for cid, o in seen if o is not None]
         flagged = [cid for cid, o in judged if o]
         other.append(OtherLanguage(lang, len(flagged), len(judged), flagged[:5]))
@@ -87,8 +106,10 @@ def languages_notes(table: Languages) -> list[str]:
              .replace("right→wrong", f"right in {base}, wrong in {lang}")
              .replace("wrong→right", f"wrong in {base}, right in {lang}")
              for lang, test in table.tests.items()]
-    parts = [f"{NAMES.get(o.lang, o.lang)} {o.other}/{o.judged}" for o in table.other]
-    lines.append("Answered in another language than asked (CJK vs Latin script, answers with words only): "
+    parts = [f"{NAMES.get(o.lang, o.lang)} {o.other}/{o.judged}"
+             + (f" (e.g. {', '.join(o.examples[:3])})" if o.examples else "") for o in table.other]
+    lines.append("Answered in another language than asked, graded all the same (CJK vs Latin script; answers "
+                 "with words of their own only, not a number, an option letter or words copied from the case): "
                  + ", ".join(parts) + ".")
     lines.append("Accuracy: perfect answers out of answered ones, 95% Wilson interval (a bootstrap over cases "
                  "with repeats); paired test: exact McNemar on the cases answered in both languages.")

@@ -363,3 +363,56 @@ def test_a_direction_from_one_side_to_another_in_another_language_grades_the_sam
     said = " ".join(said.split()).replace(" .", ".")
     same, why = _same(DIRECTION, f"The ball moves from {start} to {end}.", said)
     assert same, why
+
+
+# --- a description's concepts said in Japanese or Chinese (POLICY.md 2.7, issue #35) -----------------------------
+
+_DESCRIBE = {"en": "Describe in one sentence what happens in this video: what object, what color, and how it moves.",
+             "ja": "この動画で何が起きているかを一文で説明してください。物体、色、動き方を答えてください。",
+             "zh": "请用一句话描述这个视频中发生了什么：什么物体、什么颜色、如何移动。"}
+# (English, Japanese, Chinese) as a person writes them; ball_across's colors, its object, its two motions
+_COLORS = {"red": ("赤い", "红色的"), "green": ("緑の", "绿色的"), "blue": ("青い", "蓝色的"),
+           "yellow": ("黄色い", "黄色的"), "orange": ("オレンジ色の", "橙色的"), "purple": ("紫の", "紫色的"),
+           "pink": ("ピンクの", "粉色的"), "brown": ("茶色の", "棕色的"), "black": ("黒い", "黑色的"),
+           "gray": ("灰色の", "灰色的"), "cyan": ("水色の", "青色的")}
+_OBJECTS = {"ball": ("ボール", "球"), "circle": ("円", "圆")}
+_VERBS = {"moves": ("移動します", "移动"), "rolls": ("転がります", "滚动"), "slides": ("滑っていきます", "滑动"),
+          "is moving": ("動いています", "在移动")}
+_SIDES = {"left to right": (("左から右へ", "左側から右側へ", "左端から右端まで"), ("从左到右", "从左向右", "从左边")),
+          "right to left": (("右から左へ", "右側から左側へ", "右端から左端まで"), ("从右到左", "从右向左", "从右边"))}
+
+
+def _across(color: str, value: str) -> dict:
+    other = "right to left" if value == "left to right" else "left to right"
+    concepts = [[color], ["ball", "circle", "sphere", "dot", "disc", "disk"],
+                ["mov", "travel", "roll", "slid", "cross", "go", "pass", "glid"], [value, "rightward"
+                                                                                     if value == "left to right"
+                                                                                     else "leftward"]]
+    return {"id": "across", "family": "ball_across", "category": "video_description", "modality": "video",
+            "prompt": _DESCRIBE["en"], "truth": {"kind": "text", "value": f"a {color} ball moves from {value}"},
+            "grader": {"name": "keywords", "args": {"concepts": concepts, "forbidden": [[other]]}}}
+
+
+@settings(max_examples=150, deadline=None)
+@given(color=st.sampled_from(sorted(_COLORS)), said=st.sampled_from(sorted(_COLORS)),
+       thing=st.sampled_from(sorted(_OBJECTS)), verb=st.sampled_from(sorted(_VERBS)),
+       value=st.sampled_from(sorted(_SIDES)), said_value=st.sampled_from(sorted(_SIDES)),
+       form=st.integers(0, 2), lang=st.sampled_from(["ja", "zh"]))
+def test_a_description_in_japanese_or_chinese_names_its_concepts_as_in_english(color, said, thing, verb, value,
+                                                                                said_value, form, lang):
+    """A description said in Japanese or Chinese, right or wrong in its color and direction, grades as the same
+    description said in English: the same verdict and the same score (the concepts it names, the one it
+    contradicts)."""
+    column = 0 if lang == "ja" else 1
+    english = f"A {said} {thing} {verb} from {said_value}."
+    sides = _SIDES[said_value][column][form]
+    if lang == "ja":
+        text = f"{_COLORS[said][0]}{_OBJECTS[thing][0]}が{sides}{_VERBS[verb][0]}。"
+    else:
+        end = {"从左边": "移到右边", "从右边": "移到左边"}.get(sides)
+        motion = f"{sides}{end}" if end else f"{sides}{_VERBS[verb][1]}"
+        text = f"一个{_COLORS[said][1]}{_OBJECTS[thing][1]}{motion}。"
+    case = _across(color, value)
+    here = grade(case, {"case_id": "across", "content": english})
+    there = grade(case | {"prompt": _DESCRIBE[lang]}, {"case_id": "across", "content": text})
+    assert (there.verdict, round(there.score, 6)) == (here.verdict, round(here.score, 6)), (text, there.explanation)
