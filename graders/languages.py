@@ -142,24 +142,24 @@ _CJK_DIGIT_GAP = re.compile(rf"(?<=[{_CJK}])(?=\d)|(?<=\d)(?=[{_CJK}])")
 
 # a motion from one side to another with the sides' nouns and a verb between them: '从左边移到右边' (from the left
 # side moves to the right side), '左端から右端へ' are 'from left to right' as '从左到右' and '左から右' are
-_SIDES = {"左": "left", "右": "right", "上": "top", "下": "bottom"}
+_CJK_SIDES = {"左": "left", "右": "right", "上": "top", "下": "bottom"}
 _ZH_FROM_TO = re.compile(
     r"从([左右上下])(?:边|侧|面|方)([^，。,.！？从]{0,3}?)(?:到|向|往|至)([左右上下])(?:边|侧|面|方)?")
 _JA_FROM_TO = re.compile(r"([左右上下])(?:側|端)から([右左上下])(?:側|端)?")
 
 
-def _from_to(match: re.Match, verb: str = "") -> str:
-    return f" from {_SIDES[match.group(1)]} to {_SIDES[match.group(match.lastindex)]} {verb}"
+def _cjk_from_to(match: re.Match, verb: str = "") -> str:
+    return f" from {_CJK_SIDES[match.group(1)]} to {_CJK_SIDES[match.group(match.lastindex)]} {verb}"
 
 
 def _cjk(text: str, japanese: bool = False) -> str:
     if _HANGUL.search(text):
         text = _replace(text, _PHRASES_KO)
     if japanese or _KANA.search(text):
-        text = _JA_FROM_TO.sub(_from_to, text)
+        text = _JA_FROM_TO.sub(_cjk_from_to, text)
         text = _replace(text, _PHRASES_JA)
     else:
-        text = _ZH_FROM_TO.sub(lambda m: _from_to(m, m.group(2)), text)
+        text = _ZH_FROM_TO.sub(lambda m: _cjk_from_to(m, m.group(2)), text)
         text = _replace(text, _PHRASES_ZH)
         text = text.replace("左", " left ").replace("右", " right ") if "左" in text or "右" in text else text
     if _HANGUL.search(text):  # native numbers before a counter: '세 번' is 3 times, '두 번째' the second
@@ -245,7 +245,7 @@ _WORDS = {
     "шарик": "ball", "mueve": "moves", "bouge": "moves", "déplace": "moves", "bewegt": "moves",
     "movimenta": "moves", "движется": "moves", "desplaza": "moves", "rueda": "rolls", "desloca": "moves",
     "rola": "rolls", "roule": "rolls", "glisse": "slides", "rollt": "rolls", "gleitet": "slides",
-    "катится": "rolls", "перемещается": "moves", "ciano": "cyan",
+    "катится": "rolls", "перемещается": "moves",
     # directions and positions
     "izquierda": "left", "derecha": "right", "arriba": "top", "abajo": "bottom", "gauche": "left", "droite": "right",
     "rechts": "right", "oben": "top", "unten": "bottom", "esquerda": "left", "direita": "right", "cima": "top",
@@ -394,7 +394,7 @@ _FROM_TO = re.compile(rf"\b(?:de|desde|du|des|von|da|do|dal)(?:\s+(?:la|el|a|o|l
                       re.IGNORECASE)
 
 
-def _from_to(text: str) -> str:
+def _latin_from_to(text: str) -> str:
     return _FROM_TO.sub(lambda m: f"from {_SIDES[m.group(1).casefold()]} to {_SIDES[m.group(2).casefold()]}", text)
 
 
@@ -415,7 +415,7 @@ def _latin(text: str) -> str:
         return text
     original = text
     if len(found.intersection(_SIDES)) > 1:
-        text = _from_to(text)
+        text = _latin_from_to(text)
     if not _PHRASE_FIRST.isdisjoint(found):
         text = _words(text, _LATIN_PHRASES)
     text = _tokens(text, _WORDS, stems=True)

@@ -15,9 +15,9 @@ from rich.console import Console
 
 from assetgen import cli
 from assetgen.app.compare import compare_runs
+from assetgen.app.grading import grade_run
 from assetgen.report.compare import build, language_grid, language_lines
 from assetgen.report.console import print_comparison
-from assetgen.report.grading import grade_run
 
 FAMILIES = ("color_grid", "flashing_light", "text_card")
 
