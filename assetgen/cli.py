@@ -178,6 +178,19 @@ def show(case_id, golden, scene) -> None:
     click.echo(case(case_id, golden, scene=scene))
 
 
+def _judge_flags(command):
+    """--judge URL and --judge-model M, the same on eval and grade."""
+    command = click.option("--judge-model", default=None, metavar="M",
+                           help="The judge's model (default: the first its /v1/models lists).")(command)
+    return click.option(
+        "--judge", "judge_url", default=None, metavar="URL",
+        help="An OpenAI-compatible base URL (a local vLLM, say) asked only about the answers the rules leave "
+        "undecided (graders/POLICY.md 10), with a fixed prompt naming the options and the kind of answer, never the "
+        "truth; its reading is graded by the rules, and the grade records the rules' own verdict and judged_by. Its "
+        "key is read from $ASSETGEN_JUDGE_API_KEY, never written. Replies are kept in judge.jsonl. "
+        "[default: no judge]")(command)
+
+
 @main.command("grade")
 @click.argument("responses", type=click.Path(path_type=Path))
 @click.option("--golden", type=click.Path(file_okay=False, path_type=Path), default=None,
@@ -189,14 +202,7 @@ def show(case_id, golden, scene) -> None:
               help="Write nothing: list the grades the installed graders would change against those recorded (a "
               "run folder's grades.jsonl, slot by slot; another file's grades, line by line; --out names another "
               "grades file to compare with).")
-@click.option("--judge", "judge_url", default=None, metavar="URL",
-              help="An OpenAI-compatible base URL (a local vLLM, say) asked only about the answers the rules leave "
-              "undecided (graders/POLICY.md 10), with a fixed prompt naming the options and the kind of answer, "
-              "never the truth; its reading is graded by the rules, and the grade records the rules' own verdict "
-              "and judged_by. Its key is read from $ASSETGEN_JUDGE_API_KEY, never written. Replies are kept in "
-              "judge.jsonl. [default: no judge]")
-@click.option("--judge-model", default=None, metavar="M", help="The judge's model (default: the first its "
-              "/v1/models lists).")
+@_judge_flags
 def grade_command(responses, golden, out, show_diff, judge_url, judge_model) -> None:
     """Re-grade saved responses (JSONL, or a run folder) without calling a model."""
     from assetgen.app.options import judge_options
@@ -283,14 +289,7 @@ def grade_command(responses, golden, out, show_diff, judge_url, judge_model) -> 
 @click.option("--probe", "probe", type=click.Path(dir_okay=False, exists=True, path_type=Path), default=None,
               help="A probe.json of `assetgen probe frames` for the report to cite [default: the newest in --out of "
                    "the same endpoint and model].")
-@click.option("--judge", "judge_url", default=None, metavar="URL",
-              help="An OpenAI-compatible base URL (a local vLLM, say) asked only about the answers the rules leave "
-              "undecided (graders/POLICY.md 10), with a fixed prompt naming the options and the kind of answer, "
-              "never the truth; its reading is graded by the rules, and the grade records the rules' own verdict "
-              "and judged_by. Its key is read from $ASSETGEN_JUDGE_API_KEY, never written. Replies are kept in "
-              "judge.jsonl. [default: no judge]")
-@click.option("--judge-model", default=None, metavar="M", help="The judge's model (default: the first its "
-              "/v1/models lists).")
+@_judge_flags
 def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat, video_mode, num_frames, max_tokens,
                  temperature, seed, timeout, retries, concurrency, thinking, extra_body, no_stream, out, resume,
                  fail_under, variants, batch, concurrency_levels, probe, metrics_interval, langs, judge_url,
