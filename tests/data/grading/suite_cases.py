@@ -37,3 +37,31 @@ def case_id(short: str, lang: str = "en") -> str:
     family, index = short.rsplit("-", 1)
     cid = f"{family}-s{SEED}-{int(index):04d}"
     return cid if lang == "en" else f"{cid}-{lang}"
+
+
+def write_corpus(rows_in: list[dict], cases: dict[str, dict], prefix: str, out: str, lang_label: str) -> None:
+    """Each written row with its whole case and an id `<prefix>-<lang>-<case>-wNN`, one JSON line each, to `out`;
+    a video case answered without a `sent` was sent as a video_url. Prints the counts of the data card."""
+    from collections import Counter
+
+    from labelling import sent
+
+    rows, seen = [], Counter()
+    for row in rows_in:
+        spec = cases[row["case_id"]]
+        if row["response"]["sent"] is None and spec["modality"] in ("video", "multi_video"):
+            row["response"]["sent"] = sent(video_mode="video_url")
+        seen[(row["lang"], row["case_id"])] += 1
+        rid = f"{prefix}-{row['lang']}-{row['case_id']}-w{seen[(row['lang'], row['case_id'])]:02d}"
+        rows.append({"id": rid, "lang": row["lang"], "case_id": row["case_id"], "style": row["style"],
+                     "case": spec, "response": row["response"], "human": row["human"]})
+    with open(out, "w", encoding="utf-8") as fh:
+        for row in rows:
+            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+    print(f"{len(rows)} rows -> {out}")
+    print(f"per {lang_label}:", dict(Counter(r["lang"] for r in rows)))
+    print("per family:", dict(sorted(Counter(r["case"]["family"] for r in rows).items())))
+    print("per verdict:", dict(Counter(r["human"]["verdict"] for r in rows).most_common()))
+    print("per cause:", dict(Counter(r["human"]["cause"] for r in rows).most_common()))
+    correct = sum(r["human"]["verdict"] == "correct" for r in rows)
+    print(f"correct: {correct}/{len(rows)} = {correct / len(rows):.1%}")

@@ -11,12 +11,10 @@ before any grader was run on these answers. Every row carries its whole case (gr
 """
 from __future__ import annotations
 
-import json
 import os
-from collections import Counter
 
 from labelling import CAUSES, VERDICTS, sent
-from suite_cases import build_cases, case_id
+from suite_cases import build_cases, case_id, write_corpus
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "other_languages.jsonl")
@@ -483,26 +481,7 @@ R("color_order-1", "qwen2.5-vl", "оранжевый, голубой, жёлты
 
 
 def main() -> None:
-    cases = build_cases(["en"])
-    rows, seen = [], Counter()
-    for row in ROWS:
-        spec = cases[row["case_id"]]
-        if row["response"]["sent"] is None and spec["modality"] in ("video", "multi_video"):
-            row["response"]["sent"] = sent(video_mode="video_url")
-        seen[(row["lang"], row["case_id"])] += 1
-        rid = f"lang-{row['lang']}-{row['case_id']}-w{seen[(row['lang'], row['case_id'])]:02d}"
-        rows.append({"id": rid, "lang": row["lang"], "case_id": row["case_id"], "style": row["style"],
-                     "case": spec, "response": row["response"], "human": row["human"]})
-    with open(OUT, "w", encoding="utf-8") as fh:
-        for row in rows:
-            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
-    print(f"{len(rows)} rows -> {OUT}")
-    print("per language:", dict(Counter(r["lang"] for r in rows)))
-    print("per family:", dict(sorted(Counter(r["case"]["family"] for r in rows).items())))
-    print("per verdict:", dict(Counter(r["human"]["verdict"] for r in rows).most_common()))
-    print("per cause:", dict(Counter(r["human"]["cause"] for r in rows).most_common()))
-    correct = sum(r["human"]["verdict"] == "correct" for r in rows)
-    print(f"correct: {correct}/{len(rows)} = {correct / len(rows):.1%}")
+    write_corpus(ROWS, build_cases(["en"]), "lang", OUT, "language")
 
 
 if __name__ == "__main__":
