@@ -553,11 +553,12 @@ def card_field(m, images, clips):
 
 
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+_DASHES = str.maketrans("−–—‐‑‒", "------")  # OCR reads a minus sign as any of these
 
 
 def _polynomial(text: str) -> tuple[int, int, int, int] | None:
     """'2x²+2x−4=0' -> (a, b, c, rhs) for a x^2 + b x + c = rhs."""
-    text = text.replace("−", "-").replace("–", "-").replace(" ", "").replace("X", "x")
+    text = text.translate(_DASHES).replace(" ", "").replace("X", "x")
     text = re.sub(r"x[\^]?[²2](?![\d])", "x^2", text.translate(_SUPERSCRIPTS)) if "²" in text else text
     if "=" not in text:
         return None
@@ -621,7 +622,7 @@ def _operator_between(image: np.ndarray, left, right) -> str | None:
 @solver(r"Compute the result of the expression in this image")
 def arithmetic(m, images, clips):
     lines = sorted(ocr.read(images[0]), key=lambda piece: piece.x0)  # one line of text: read left to right
-    text = " ".join(line.text for line in lines).replace("−", "-")
+    text = " ".join(line.text for line in lines).translate(_DASHES)
     found = re.search(r"(\d+)\s*([×xX*+\-])\s*(\d+)", text)
     if found:
         a, op, b = int(found.group(1)), found.group(2), int(found.group(3))
