@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import logging
 import os
 import threading
@@ -33,14 +34,15 @@ class Line:
 
 ENGINES = max(1, os.cpu_count() or 1)
 """OCR engines of this process, each used by one request at a time: requests on different cores read text at
-once (onnxruntime runs without the GIL), where one shared engine behind a lock made them queue; an engine
-beyond the first costs about 36 MB (its sessions) against about 215 MB for a process of its own (numpy,
-OpenCV, onnxruntime and the models imported and loaded again)."""
+once (onnxruntime runs without the GIL), where one engine behind a lock made them queue. The engines share one
+detector and one recogniser (their models loaded once): an engine is a rapidocr object of its own only because
+rapidocr keeps each call's flags on it, and an onnxruntime session runs calls from several threads at once. A
+process of its own per worker would cost about 215 MB (numpy, OpenCV, onnxruntime and the models again)."""
 
 
 def threads() -> int:
-    """onnxruntime intra-op threads of an engine: its share of the cores, at least one. Engines side by side
-    then do not oversubscribe the CPU: onnxruntime's idle threads spin, and on a busy machine a second thread
+    """onnxruntime intra-op threads of a session: a caller's share of the cores, at least one. Callers side by
+    side then do not oversubscribe the CPU: onnxruntime's idle threads spin, and on a busy machine a second thread
     per engine cost about as much CPU as it saved (measured with benchmarks/first_run.py)."""
     return max(1, (os.cpu_count() or 1) // ENGINES)
 
@@ -67,18 +69,41 @@ def _make_engine():
         # recognition pads each crop (and each batch of six) to this width at least: rapidocr's 320 px made a
         # two-digit label cost as much as a sentence; 160 px read the golden set and the verify suites alike
         "Rec.rec_img_shape": [3, 48, RECOGNISE_MIN_WIDTH],
+        # crops recognised two at a time, not six: a batch is padded to its widest crop, so six lines of code
+        # held about 90 MB more at once for no less CPU
+        "Rec.rec_batch_num": 2,
     })
     for name in ("RapidOCR", "rapidocr"):
         logging.getLogger(name).setLevel(logging.WARNING)
     return engine
 
 
+_CARD = None
+
+
+def _load_models(engine) -> None:
+    """Load an engine's detection and recognition models now (rapidocr loads each on its first use)."""
+    global _CARD
+    if _CARD is None:
+        import cv2
+
+        card = np.full((48, 160, 3), 255, np.uint8)
+        cv2.putText(card, "warm", (10, 34), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (0, 0, 0), 2)
+        _CARD = card
+    engine(np.ascontiguousarray(_CARD), use_det=True, use_cls=False, use_rec=True)
+    engine(np.ascontiguousarray(_CARD), use_det=False, use_cls=False, use_rec=True)
+
+
 class _Engines:
     """Up to ENGINES engines, made when first needed; a caller holds one for a call, then gives it back.
-    An engine is never shared during a call: rapidocr keeps each call's flags on the engine."""
+    An engine is never shared during a call: rapidocr keeps each call's flags on the engine. The first engine
+    made loads the models; the others are views of it (`copy.copy`: flags of their own, the same detector and
+    recogniser, which keep nothing between calls)."""
 
     def __init__(self):
         self.lock = threading.Condition()
+        self.loading = threading.Lock()  # the models are loaded once, by whoever makes the first engine
+        self.first = None
         self.free: list = []
         self.made = 0
 
@@ -97,22 +122,24 @@ class _Engines:
         finally:
             self._give(engine)
 
-    def fill(self, prepare) -> None:
-        """Make the engines not made yet, each passed to `prepare` before anyone may use it. Nothing is held
-        while waiting (two warm-ups at once, or one beside requests, cannot deadlock)."""
+    def fill(self) -> None:
+        """Make the engines not made yet (the models loaded with the first). Nothing is held while waiting (two
+        warm-ups at once, or one beside requests, cannot deadlock)."""
         with self.lock:
             missing = max(0, ENGINES - self.made)
             self.made += missing
         for _ in range(missing):
-            engine = self._make()
-            try:
-                prepare(engine)
-            finally:
-                self._give(engine)
+            self._give(self._make())
 
     def _make(self):
         try:
-            return _make_engine()
+            with self.loading:
+                if self.first is None:
+                    engine = _make_engine()
+                    _load_models(engine)
+                    self.first = engine
+                    return engine
+            return copy.copy(self.first)
         except BaseException:
             with self.lock:
                 self.made -= 1
@@ -193,15 +220,5 @@ def read_lines(image: np.ndarray) -> list[str]:
 
 
 def warm_up() -> None:
-    """Make every engine and load its detection and recognition models now (in a background thread at server
-    start), not on a request: rapidocr loads each model on its first use."""
-    import cv2
-
-    card = np.full((48, 160, 3), 255, np.uint8)
-    cv2.putText(card, "warm", (10, 34), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (0, 0, 0), 2)
-
-    def prepare(engine) -> None:
-        engine(np.ascontiguousarray(card), use_det=True, use_cls=False, use_rec=True)
-        engine(np.ascontiguousarray(card), use_det=False, use_cls=False, use_rec=True)
-
-    _ENGINES.fill(prepare)
+    """Make every engine and load the models now (in a background thread at server start), not on a request."""
+    _ENGINES.fill()
