@@ -3,6 +3,7 @@ endpoint started for the run), then grade the answers, write the reports, and ju
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from collections.abc import Callable
 from contextlib import ExitStack
@@ -14,6 +15,7 @@ from assetgen.app.report import write_reports
 from assetgen.app.variants import variant_suite
 from assetgen.errors import ConfigError
 from assetgen.generate.suite_cache import suite_folder
+from assetgen.media import figures
 from assetgen.reference.server import Running
 from assetgen.report.console import ProgressBar
 from assetgen.report.probe_cite import attach_probe
@@ -77,8 +79,11 @@ def evaluate(options: EvalOptions, *, notify: Callable[[str], None] = lambda _: 
             options.builtin_endpoint = True
             notify(f"no --endpoint given: using the built-in reference endpoint at {endpoint}")
         options.endpoint = base_url(endpoint)
+        plotting = threading.Thread(target=figures.preload, daemon=True, name="preload-matplotlib")
+        plotting.start()  # while the endpoint answers: the report's plots need matplotlib
         with ProgressBar() as bar:
             run_dir = run_eval(options, bar, notify)
+    plotting.join()
     cited = attach_probe(run_dir, read_run_info(run_dir), options.out, probe)  # eval --probe, or the newest
     if cited:
         notify(f"citing the frames probe {cited}")

@@ -21,6 +21,13 @@ def _figure():
     return figure
 
 
+def preload() -> None:
+    """Import matplotlib's figure and Agg canvas now (about 0.3 s), e.g. in a thread while a run is asked, so the
+    report does not wait for it."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: F401
+    from matplotlib.figure import Figure  # noqa: F401
+
+
 def new_figure(width_px: int, height_px: int):
     """The process's figure, cleared and sized to `width_px` x `height_px` pixels."""
     import matplotlib

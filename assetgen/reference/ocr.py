@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import copy
 import logging
 import os
@@ -220,5 +221,22 @@ def read_lines(image: np.ndarray) -> list[str]:
 
 
 def warm_up() -> None:
-    """Make every engine and load the models now (in a background thread at server start), not on a request."""
+    """Make every engine and load the models now, not on a request."""
     _ENGINES.fill()
+
+
+_WARMING: list[threading.Thread] = []
+_WARMING_LOCK = threading.Lock()
+
+
+def warm_up_in_background() -> threading.Thread:
+    """`warm_up` in a daemon thread, started once per process (by `assetgen eval` before it imports the rest, or
+    by a reference server at start); the process waits for it at exit, since a thread still loading models
+    in onnxruntime while the interpreter exits aborts the process (SIGABRT) instead of a clean exit."""
+    with _WARMING_LOCK:
+        if not _WARMING:
+            thread = threading.Thread(target=warm_up, daemon=True, name="ocr-warm-up")
+            thread.start()
+            atexit.register(thread.join, 60)
+            _WARMING.append(thread)
+        return _WARMING[0]

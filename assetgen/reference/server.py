@@ -107,12 +107,9 @@ def _url(part: dict, kind: str) -> object:
 
 class Reference:
     def __init__(self, options: ServeOptions):
-        import threading
-
         from assetgen.reference import ocr
 
-        self.warming = threading.Thread(target=ocr.warm_up, daemon=True)  # the first OCR request need not wait
-        self.warming.start()
+        self.warming = ocr.warm_up_in_background()  # the first OCR request need not wait
         self.options = options
         self.rng = np.random.default_rng(options.seed)
         self.counters = {"requests": 0, "errors": 0, "prompt_tokens": 0, "completion_tokens": 0, "disconnects": 0,
