@@ -770,20 +770,31 @@ def line_peak(m, images, clips):
 
 # --- code ------------------------------------------------------------------------------------------------
 
+def _right_of(image: np.ndarray, piece: ocr.Line, left: float) -> ocr.Line | None:
+    """The part of a text box right of `left`, read again (recognition only), its left edge at its first ink."""
+    top, bottom = max(0, int(piece.y0)), min(image.shape[0], int(piece.y1) + 1)
+    crop = image[top:bottom, int(left):min(image.shape[1], int(piece.x1) + 1)]
+    gray = crop.min(axis=2)
+    ink = np.nonzero((gray < (int(gray.max()) + int(gray.min())) // 2).any(axis=0))[0] if crop.size else []
+    if not len(ink):
+        return None
+    start = int(ink[0])
+    text = ocr.recognise(crop[:, max(0, start - 3):])
+    return ocr.Line(text, int(left) + start, piece.y0, piece.x1, piece.y1)
+
+
 def read_code(image: np.ndarray) -> str:
     """Source code from a dark-theme screenshot: gutter dropped, indentation from x offsets."""
     # bright text on dark becomes dark text on light, read at its own size: it was read at twice its size,
     # which made detection four times the work (the slowest cases) and read no line differently
-    light = 255 - image.max(axis=2)
-    pieces = ocr.read(np.stack([light] * 3, axis=2))
+    light = np.stack([255 - image.max(axis=2)] * 3, axis=2)
+    pieces = ocr.read(light)
     numbers = [p for p in pieces if re.fullmatch(r"\s*\d+\s*", p.text)]
     gutter = max((p.x1 for p in numbers), default=0) + 4
-    if any(p.x0 < gutter < p.x1 for p in pieces):  # a box joined line numbers to code: read the code alone
-        code = light[:, int(gutter):]
-        pieces = ocr.read(np.stack([code] * 3, axis=2))
-    else:  # the first read already holds the code apart from the gutter: no second detection
-        pieces = [p for p in pieces if p.x0 >= gutter]
-    pieces = [p for p in pieces if p.text.strip()]
+    # a box that joined a line number to its code (an unindented line, close to the gutter) is read again
+    # from the gutter on, alone: the other lines keep their first reading
+    pieces = [_right_of(light, p, gutter) if p.x0 < gutter else p for p in pieces if p.x1 > gutter]
+    pieces = [p for p in pieces if p is not None and p.text.strip()]
     if not pieces:
         raise ValueError("no code")
     widths = [(p.x1 - p.x0) / len(p.text) for p in pieces if len(p.text) >= 8]
