@@ -323,10 +323,6 @@ def eval_command(endpoint, model, api_key, golden, suite, filters, limit, repeat
            recorded is whole and kept, and --resume RUN_DIR goes on once there is room
       130  interrupted (Ctrl-C); --resume RUN_DIR goes on
     """
-    if endpoint is None and not batch:  # the built-in reference endpoint answers: its models load meanwhile
-        from assetgen.app.warm import warm_reference
-
-        warm_reference()
     import orjson
 
     from assetgen.app.evaluate import evaluate, evaluate_batch, judge
