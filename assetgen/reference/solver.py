@@ -689,12 +689,13 @@ def _labels_under(lines, marks_x: list[float], below: float) -> list[str | None]
     return out
 
 
-def _values(lines, points: list[tuple[float, float]], axis) -> list[float | None]:
-    """A printed value just above each point, else the axis reading at the point."""
+def _values(lines, points: list[tuple[float, float]], axis, lift: float = 0.0) -> list[float | None]:
+    """A printed value just above each point (above `lift` pixels over it: a marker's own half-height), else the
+    axis reading at the point itself."""
     out = []
     for x, top in points:
         above = [line for line in lines if _number(line.text) is not None and abs(line.cx - x) < 25
-                 and 0 < top - line.cy < 40]
+                 and 0 < top - lift - line.cy < 40]
         if above:
             out.append(_number(min(above, key=lambda line: top - line.cy).text))
         else:
@@ -745,7 +746,7 @@ def _line_chart(image):
         raise ValueError("no markers")
     labels = _labels_under(lines, [x for x, _ in marks], max(y for _, y in marks) + 10)
     axis = _axis(lines, min(x for x, _ in marks) - 20)
-    values = _values(lines, [(x, y - 4) for x, y in marks], axis)
+    values = _values(lines, marks, axis, lift=4)
     return labels, values, marks
 
 
