@@ -302,6 +302,7 @@ def asked_format(prompt: str) -> str | None:
 
 
 _NO_JSON = "asked for JSON, got none"
+_WORD = re.compile(r"[\w-]+")
 _WRAPPED = re.compile(r"\\(?:boxed|text|textbf|mathrm)\s*\{([^{}]*)\}")
 
 
@@ -313,7 +314,7 @@ def format_problem(answer: str, wanted: str | None) -> str | None:
     if wanted == "one_word":
         # a wrapper around the one word is no word of its own: '\\boxed{Brown}', 'Answer: brown', '答え：茶色' (2.1)
         text = _WRAPPED.sub(r"\1", spans.ANSWER_MARKER.sub("", text, count=1)).strip().strip("*`_$").strip()
-        words = re.findall(r"[\w-]+", text)
+        words = _WORD.findall(text)
         return None if len(words) == 1 else f"asked for one word, got {len(words)}"
     if wanted == "comma_list":
         # the list on one line with commas somewhere (after a lead-in, a derivation, or as a final line); a
