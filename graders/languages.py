@@ -380,6 +380,7 @@ _PHRASE_FIRST = frozenset(re.split(r"[\s'’-]", key.casefold())[0] for key in _
 _STEMMABLE = frozenset(word for word in (*(w + "s" for w in _WORDS), "violette",
                                          *(stem + ending for stem in _STEMS for ending in _ENDING_WORDS))
                        if _stemmed(word))
+_SELF_STEMMED = frozenset(word for word in _STEMMABLE if _stemmed(word) == word)  # 'orange': English, read as itself
 assert all(_TOKEN.fullmatch(key) for table in (_WORDS, *_AMBIGUOUS.values()) for key in table)
 
 
@@ -417,9 +418,17 @@ def _latin(text: str) -> str:
         text = _TIMES.sub(lambda m: f"{_TIMES_WORDS[m.group(1).casefold()]} times", text)
     if " no " in text:  # 'Lo siento, no puedo': a 'no' before a verb of Spanish is a not, never a count of none
         text = _SPANISH_NOT.sub("not", text)
-    found = set(_TOKEN.findall(text.casefold()))
-    if _FIRST_WORDS.isdisjoint(found) and _STEMMABLE.isdisjoint(found):
-        return text
+    folded = text.casefold()
+    found = set(_TOKEN.findall(folded))
+    if _FIRST_WORDS.isdisjoint(found):
+        stems = _STEMMABLE.intersection(found)
+        if not stems:
+            return text
+        if stems <= _SELF_STEMMED and len(found.intersection(_SIDES)) < 2 and text.isascii() and \
+                all(text.count(w) == folded.count(w) for w in stems):
+            # English words only, the only ones read written as they are read ('orange' in lowercase): the steps
+            # below would leave every word as it is and only join numbers ('treinta y dos')
+            return _joined_numbers(text)
     original = text
     if len(found.intersection(_SIDES)) > 1:
         text = _latin_from_to(text)
@@ -431,8 +440,12 @@ def _latin(text: str) -> str:
             text = _tokens(text, table)
     if text != original:  # Romance languages say the color after the shape: 'carré bleu' is a blue square
         text = _SHAPE_COLOR.sub(r"\2 \1", text)
+    return _joined_numbers(text)
+
+
+def _joined_numbers(text: str) -> str:
     if " y " in text or " et " in text or " e " in text or " и " in text:  # 'treinta y dos', 'soixante et onze'
-        text = _JOINED_NUMBER.sub(r"\1 and ", text)
+        return _JOINED_NUMBER.sub(r"\1 and ", text)
     return text
 
 
