@@ -388,7 +388,7 @@ def _shortfall(out, case: CaseSpec, record: _Record, answer: str, match: Match, 
                    f"({match.explanation})")
 
     if match.score == 0 and (not answered or _sentence_for_a_value(case, match)) and (
-            is_refusal(answer) or is_refusal(said)):  # declining in its own words ('no puedo')
+            is_refusal(answer) or (said != answer and is_refusal(said))):  # declining in its own words ('no puedo')
         return out(0, "no_answer", "refusal", None, "the model declined to answer")
 
     if finish == "length" and match.details.get("unparsed"):  # 6.6: code cut before it is whole runs nothing
