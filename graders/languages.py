@@ -508,9 +508,14 @@ def english(text: str, question: str = "") -> str:
     ascii_only = text.isascii()
     if not text or (len(text) > 200 and ascii_only):
         return text
+    asks_verdicts = bool(question) and _asks_verdicts(question)
+    if ascii_only and not asks_verdicts:
+        lowered = text.lower()
+        if "mal" not in lowered and _ASCII_READ.isdisjoint(_ASCII_WORD.findall(lowered)):
+            return text  # no word any step below reads (nearly every English answer): the text as it is
     if not ascii_only:
         text = _FULL_WIDTH.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)
-    if question and _asks_verdicts(question):  # asks true, false or undetermined
+    if asks_verdicts:  # asks true, false or undetermined
         text = _verdicts(text)
     lead = _YES_NO_LEAD.match(text)
     if lead:  # '不是。', 'いいえ', 'Nein.', 'Sí, …': the answer's yes or no
@@ -524,6 +529,11 @@ def english(text: str, question: str = "") -> str:
 
 
 _ENGLISH_WORDS = r"\b(?:the|is|are|of|and|this|there|was|with|it)\b"
+# every lowercase ASCII word that english() reads in an ASCII text, when the question asks no true or false: a yes or
+# no opening the answer, the Spanish 'no' before a verb, the first word of a table's entry or a word with an ending
+# (_latin); a German count of times ('fünfmal') holds 'mal'
+_ASCII_READ = frozenset(w for w in (*_FIRST_WORDS, *_STEMMABLE, "nein", "non", "nao", "oui", "si", "ja", "sim", "no")
+                        if w.isascii())
 _ENGLISH, _ENGLISH_LOWER = re.compile(_ENGLISH_WORDS, re.IGNORECASE), re.compile(_ENGLISH_WORDS)
 
 
