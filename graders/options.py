@@ -525,7 +525,7 @@ def _named_by_words(options: OptionSet, text: str, scenery: frozenset[str] = fro
     for i, stems in enumerate(options.stems):
         if not stems or (options.labels and options.labels[i]):
             continue
-        starts = _phrase_starts(words, at.get(stems[0], []), stems)
+        starts = _phrase_starts(words, at[stems[0]], stems) if stems[0] in at else []
         if starts and i in options.reordered:
             # '(u1, u2) = (1, 0)' is not '(u1, u2) = (0, 1)': options that differ only in order need their order
             starts = [k for k in starts if [w for _, w in words[k:k + len(stems)]] == list(stems)]
