@@ -580,6 +580,9 @@ def near_option(said: str, options: tuple[str, ...]) -> int | None:
     pittenbulks are dogs …' for 'no pittbulls are dogs …'): at least 85% alike, and clearly nearer than any other."""
     if len(said) < 8:
         return None
+    size = len(said)
+    if all(abs(size - len(o)) > 0.16 * max(size, len(o)) for o in options):
+        return None  # lengths that far apart leave at most 84% alike: no option is near enough
     alike = sorted(((Levenshtein.normalized_similarity(said, o), i) for i, o in enumerate(options)), reverse=True)
     best, runner_up = alike[0], alike[1] if len(alike) > 1 else (0.0, -1)
     return best[1] if best[0] >= 0.85 and runner_up[0] <= best[0] - 0.1 else None
