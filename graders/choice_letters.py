@@ -34,6 +34,21 @@ def letter_patterns(letters: str) -> tuple[re.Pattern, ...]:
     )
 
 
+def _may_name(k: int, text: str, lowered: str | None, letters: str) -> bool:
+    """Does the text hold what letter_patterns(letters)[k] (k >= 3) needs to match: a bracket, the word 'option',
+    'choice' or 'letter' (ASCII text, lowered: the pattern ignores case), 'the', a verb of choosing, a capital of
+    `letters`? (A cheap look before a scan of the whole place.)"""
+    if k == 3:
+        return "(" in text or "[" in text
+    if k == 4:
+        return lowered is None or "option" in lowered or "choice" in lowered or "letter" in lowered
+    if k == 5:
+        return "the" in text
+    if k == 6:
+        return lowered is None or "select" in lowered or "choose" in lowered or "pick" in lowered
+    return any(letter in text for letter in letters)
+
+
 def letters_named(text: str, letters: str, shown: bool,
                    own: frozenset[str] = frozenset()) -> tuple[list[tuple[int, str]], int]:
     """Letters a place names, and how many of them are written as letters ('(C)', 'C.', 'option C'), not
@@ -43,11 +58,14 @@ def letters_named(text: str, letters: str, shown: bool,
     explicit = 0
     role = _ROLE_LABEL.match(text)
     last = len(patterns) - 1
+    lowered = text.lower() if text.isascii() else None
     for k, pattern in enumerate(patterns):
         if not shown and k not in (0, 3) and not (k == last and own):
             continue  # unshown, a capital alone is read only where it is an option's whole text ('A' … 'E')
         if k == last:
             explicit = len(found)
+        if k >= 3 and not _may_name(k, text, lowered, letters):
+            continue  # the words or characters the pattern needs are not in the text (found is unchanged)
         for m in pattern.finditer(text):
             if not shown and (m.group(1).islower() or (k == last and m.group(1) not in own)):
                 continue

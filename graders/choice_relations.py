@@ -25,6 +25,7 @@ _OPPOSITES = {
 }
 _RELATION_WORDS = frozenset(w for k, v in _OPPOSITES.items() for w in (k, *v))
 _NEGATED = re.compile(r"\b(?:not|never|neither|nor)\b|n't\b")
+_BOTH = re.compile(r"\bboth\b")
 
 
 _LATEX_COMMAND = re.compile(r"\\[A-Za-z]+")
@@ -98,7 +99,7 @@ def polarity(question: str, text: str) -> bool | None:
         return None  # 'The terms "less than" and "greater than" apply to numbers': about words, not the things asked
     m = pattern.search(text)
     if not m:
-        if relation == "same" and re.search(r"\bboth\b", text) and not _NEGATED.search(text):
+        if relation == "same" and _BOTH.search(text) and not _NEGATED.search(text):
             return True  # 'Both balls move to the right.' for 'Do they move in the same direction?'
         return None
     affirmed = words[m.group(1)]

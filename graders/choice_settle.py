@@ -59,6 +59,9 @@ _IS_THE_ANSWER = re.compile(r"\W*\bis the (?:correct|right|best) (?:answer|optio
 _LAST_WORD = re.compile(r"([a-z0-9]+)[^a-z0-9]*$")
 
 
+_ENDS_ON_LETTER = re.compile(r"\(\s*(\w)\s*\)\W*$")  # '…, which is (C).'
+
+
 def _named_in_aside(answer: str, options: O.OptionSet, letters: str, shown: bool, scenery: frozenset[str],
                     names: frozenset[str], unknown: str | None, negative: bool, read=None) -> str | None:
     """The one option a short answer names only in an aside, if the answer ends on it (3.2). `read(place)`, where
@@ -72,7 +75,8 @@ def _named_in_aside(answer: str, options: O.OptionSet, letters: str, shown: bool
     if len(named) != 1:
         return None
     letter = named.pop()
-    if re.search(rf"\(\s*{letter}\s*\)\W*$", answer):  # '…, which is (C).': it ends on the letter written
+    ends = _ENDS_ON_LETTER.search(answer)  # at most one bracketed letter has only non-word characters after it
+    if ends and ends.group(1) == letter:  # '…, which is (C).': it ends on the letter written
         return letter
     said = _IS_THE_ANSWER.sub("", O.canon(answer))  # '電力 (electricity) is the correct answer.' ends on its aside
     ends, own = _LAST_WORD.search(said), _LAST_WORD.search(O.canon(options.options[letters.index(letter)]))

@@ -302,6 +302,7 @@ def asked_format(prompt: str) -> str | None:
 
 
 _NO_JSON = "asked for JSON, got none"
+_WORD = re.compile(r"[\w-]+")
 _WRAPPED = re.compile(r"\\(?:boxed|text|textbf|mathrm)\s*\{([^{}]*)\}")
 
 
@@ -313,7 +314,7 @@ def format_problem(answer: str, wanted: str | None) -> str | None:
     if wanted == "one_word":
         # a wrapper around the one word is no word of its own: '\\boxed{Brown}', 'Answer: brown', '答え：茶色' (2.1)
         text = _WRAPPED.sub(r"\1", spans.ANSWER_MARKER.sub("", text, count=1)).strip().strip("*`_$").strip()
-        words = re.findall(r"[\w-]+", text)
+        words = _WORD.findall(text)
         return None if len(words) == 1 else f"asked for one word, got {len(words)}"
     if wanted == "comma_list":
         # the list on one line with commas somewhere (after a lead-in, a derivation, or as a final line); a
@@ -387,7 +388,7 @@ def _shortfall(out, case: CaseSpec, record: _Record, answer: str, match: Match, 
                    f"({match.explanation})")
 
     if match.score == 0 and (not answered or _sentence_for_a_value(case, match)) and (
-            is_refusal(answer) or is_refusal(said)):  # declining in its own words ('no puedo')
+            is_refusal(answer) or (said != answer and is_refusal(said))):  # declining in its own words ('no puedo')
         return out(0, "no_answer", "refusal", None, "the model declined to answer")
 
     if finish == "length" and match.details.get("unparsed"):  # 6.6: code cut before it is whole runs nothing

@@ -22,6 +22,7 @@ def _vocabulary_items(text: str, vocabulary: str | None) -> list[str] | None:
         return N.positions(text)
     return None
 
+_LATIN_WORD = re.compile(r"[a-z]+")
 
 @lru_cache(maxsize=4096)
 def _case_items(text: str, vocabulary: str) -> tuple[str, ...]:
@@ -77,7 +78,7 @@ def _question_words(args: dict[str, Any]) -> frozenset[str]:
 
 @lru_cache(maxsize=256)
 def _words_of(text: str) -> frozenset[str]:
-    return frozenset(re.findall(r"[a-z]+", text.casefold()))
+    return frozenset(_LATIN_WORD.findall(text.casefold()))
 
 
 @lru_cache(maxsize=4096)
@@ -194,7 +195,7 @@ def _other_form(targets: list[str], places: list) -> str | None:
     if len(months) != 1:
         return None
     for place in places:
-        words = re.findall(r"[a-z]+", place.text.casefold())
+        words = _LATIN_WORD.findall(place.text.casefold())
         named = {_MONTH_OF[w] for w in words if w in _MONTH_OF}
         if named:
             return place.text.strip(" .*`'\"") if named == months and len(words) <= 6 else None

@@ -16,6 +16,8 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
+from graders.normalize import has_any
+
 LETTERS = "ABCDEFGHIJKL"
 ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii")
 # the keys a prompt may label options with, by kind, and the frames around them
@@ -185,6 +187,7 @@ _CHOOSES = re.compile(r"(?:\b(?:choose|chose|pick|select|go with|say|answer is|a
 # a preposition before it: the option referred to, not chosen ('as stated in the third option', 'than the first one')
 _REFERS = re.compile(r"\b(?:in|of|from|than|to|like|as|about|for|on|between|unlike)\s+$", re.IGNORECASE)
 _ORDINAL_NEEDS = re.compile(r"option|choice|answer| one\b", re.IGNORECASE)
+_ORDINAL_NEEDED = (*_ORDINAL_WORDS, "last")  # a word every _ORDINAL match holds (lowercased)
 
 
 @lru_cache(maxsize=256)
@@ -210,7 +213,8 @@ def ordinals(answer: str, choices: tuple[str, ...]) -> str:
             return m.group(0)  # 'the first one is longer': a thing of the scene, not a choice
         return f"option {LETTERS[place - 1]}"
 
-    text = _ORDINAL.sub(sub, answer)
+    # outside ASCII, case folding could match without the words
+    text = _ORDINAL.sub(sub, answer) if not answer.isascii() or has_any(answer.lower(), _ORDINAL_NEEDED) else answer
     if "ption" in text or "hoice" in text:
         text = _OPTION_NUMBER.sub(lambda m: (f"option {LETTERS[_NUMBER_WORDS.index(m.group(1).lower())]}"
                                              if _NUMBER_WORDS.index(m.group(1).lower()) < count else m.group(0)),

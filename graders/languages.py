@@ -357,7 +357,9 @@ _STEMS = {"rot": "red", "grün": "green", "blau": "blue", "gelb": "yellow", "bra
           "жёлт": "yellow", "желт": "yellow", "оранжев": "orange", "фиолетов": "purple", "розов": "pink",
           "коричнев": "brown", "чёрн": "black", "черн": "black", "бел": "white", "сер": "gray",
           "бирюзов": "cyan", "квадратн": "square", "круг": "circle", "треугольн": "triangle"}
-_ENDINGS = re.compile(r"(?:es|er|en|em|e|ый|ий|ой|ая|яя|ое|ее|ого|его|ому|ему|ую|юю|ые|ие|ых|их|ыми|ими|ым|им)$")
+_ENDING_WORDS = ("es", "er", "en", "em", "e", "ый", "ий", "ой", "ая", "яя", "ое", "ее", "ого", "его", "ому", "ему",
+                 "ую", "юю", "ые", "ие", "ых", "их", "ыми", "ими", "ым", "им")
+_ENDINGS = re.compile(f"(?:{'|'.join(_ENDING_WORDS)})$")
 
 
 def _stemmed(word: str) -> str | None:
@@ -373,6 +375,12 @@ def _stemmed(word: str) -> str | None:
 _FIRST_WORDS = frozenset(re.split(r"[\s'’-]", key.casefold())[0]
                          for table in (_WORDS, _LATIN_PHRASES, *_AMBIGUOUS.values()) for key in table)
 _PHRASE_FIRST = frozenset(re.split(r"[\s'’-]", key.casefold())[0] for key in _LATIN_PHRASES)
+# every word _stemmed reads (a word of the tables with a plural 's', or a stem with an adjective ending), found once:
+# a text holding none of them needs no look-up of its words one by one
+_STEMMABLE = frozenset(word for word in (*(w + "s" for w in _WORDS), "violette",
+                                         *(stem + ending for stem in _STEMS for ending in _ENDING_WORDS))
+                       if _stemmed(word))
+_SELF_STEMMED = frozenset(word for word in _STEMMABLE if _stemmed(word) == word)  # 'orange': English, read as itself
 assert all(_TOKEN.fullmatch(key) for table in (_WORDS, *_AMBIGUOUS.values()) for key in table)
 
 
@@ -410,9 +418,17 @@ def _latin(text: str) -> str:
         text = _TIMES.sub(lambda m: f"{_TIMES_WORDS[m.group(1).casefold()]} times", text)
     if " no " in text:  # 'Lo siento, no puedo': a 'no' before a verb of Spanish is a not, never a count of none
         text = _SPANISH_NOT.sub("not", text)
-    found = set(_TOKEN.findall(text.casefold()))
-    if _FIRST_WORDS.isdisjoint(found) and not any(map(_stemmed, found)):
-        return text
+    folded = text.casefold()
+    found = set(_TOKEN.findall(folded))
+    if _FIRST_WORDS.isdisjoint(found):
+        stems = _STEMMABLE.intersection(found)
+        if not stems:
+            return text
+        if stems <= _SELF_STEMMED and len(found.intersection(_SIDES)) < 2 and text.isascii() and \
+                all(text.count(w) == folded.count(w) for w in stems):
+            # English words only, the only ones read written as they are read ('orange' in lowercase): the steps
+            # below would leave every word as it is and only join numbers ('treinta y dos')
+            return _joined_numbers(text)
     original = text
     if len(found.intersection(_SIDES)) > 1:
         text = _latin_from_to(text)
@@ -424,8 +440,12 @@ def _latin(text: str) -> str:
             text = _tokens(text, table)
     if text != original:  # Romance languages say the color after the shape: 'carré bleu' is a blue square
         text = _SHAPE_COLOR.sub(r"\2 \1", text)
+    return _joined_numbers(text)
+
+
+def _joined_numbers(text: str) -> str:
     if " y " in text or " et " in text or " e " in text or " и " in text:  # 'treinta y dos', 'soixante et onze'
-        text = _JOINED_NUMBER.sub(r"\1 and ", text)
+        return _JOINED_NUMBER.sub(r"\1 and ", text)
     return text
 
 
@@ -488,9 +508,14 @@ def english(text: str, question: str = "") -> str:
     ascii_only = text.isascii()
     if not text or (len(text) > 200 and ascii_only):
         return text
+    asks_verdicts = bool(question) and _asks_verdicts(question)
+    if ascii_only and not asks_verdicts:
+        lowered = text.lower()
+        if "mal" not in lowered and _ASCII_READ.isdisjoint(_ASCII_WORD.findall(lowered)):
+            return text  # no word any step below reads (nearly every English answer): the text as it is
     if not ascii_only:
         text = _FULL_WIDTH.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)
-    if question and "false" in question[-600:] and "true" in question[-600:]:  # asks true, false or undetermined
+    if asks_verdicts:  # asks true, false or undetermined
         text = _verdicts(text)
     lead = _YES_NO_LEAD.match(text)
     if lead:  # '不是。', 'いいえ', 'Nein.', 'Sí, …': the answer's yes or no
@@ -499,10 +524,24 @@ def english(text: str, question: str = "") -> str:
     if not ascii_only and _HAS_CJK.search(text):
         text = _cjk(text, japanese=bool(question) and bool(_KANA.search(question[-2000:])))
     # English words of every sentence ('the', 'is', 'of') say the text is English: its words are read as they are
-    return text if _ENGLISH.search(text) else _latin(text)
+    # (ASCII text, still ASCII here, is searched lowercased: the pattern without IGNORECASE is twice as fast)
+    return text if (_ENGLISH_LOWER.search(text.lower()) if ascii_only else _ENGLISH.search(text)) else _latin(text)
 
 
-_ENGLISH = re.compile(r"\b(?:the|is|are|of|and|this|there|was|with|it)\b", re.IGNORECASE)
+_ENGLISH_WORDS = r"\b(?:the|is|are|of|and|this|there|was|with|it)\b"
+# every lowercase ASCII word that english() reads in an ASCII text, when the question asks no true or false: a yes or
+# no opening the answer, the Spanish 'no' before a verb, the first word of a table's entry or a word with an ending
+# (_latin); a German count of times ('fünfmal') holds 'mal'
+_ASCII_READ = frozenset(w for w in (*_FIRST_WORDS, *_STEMMABLE, "nein", "non", "nao", "oui", "si", "ja", "sim", "no")
+                        if w.isascii())
+_ENGLISH, _ENGLISH_LOWER = re.compile(_ENGLISH_WORDS, re.IGNORECASE), re.compile(_ENGLISH_WORDS)
+
+
+@lru_cache(maxsize=256)  # per question: asked again for every answer
+def _asks_verdicts(question: str) -> bool:
+    """Does the question (its last 600 characters) ask for true, false or undetermined?"""
+    tail = question[-600:]
+    return "false" in tail and "true" in tail
 
 
 # --- the labels the families draw, in the eight languages (POLICY.md 2.7) ---------------------------------------

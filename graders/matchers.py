@@ -70,6 +70,7 @@ def numeric(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
 # --- collections -----------------------------------------------------------------------------------------
 
 _ITEM_SPLIT = re.compile(r"[,;\n|]|\b(?:and|or)\b")
+_LEAD_IN = re.compile(r"^[^:\n]{0,60}:\s*")  # 'The items are: '
 
 
 _SHAPE_ITEM = re.compile(rf"\b({'|'.join(N.BASE_COLORS)})\s+(?:[a-z]+\s+){{0,2}}?({'|'.join(SHAPE_WORDS)})(?:e?s)?\b")
@@ -95,13 +96,14 @@ def items_of(text: str, vocabulary: str | None, truth_items: list[str],
         if truth_items and all(" " in t for t in truth_items):
             return _shape_items(text)
         return N.colors(text)
-    body = re.sub(r"^[^:\n]{0,60}:\s*", "", text.strip())  # 'The items are: a, b' -> 'a, b'
+    body = _LEAD_IN.sub("", text.strip())  # 'The items are: a, b' -> 'a, b'
     return [N.normalize_text(p) for p in _ITEM_SPLIT.split(body) if N.normalize_text(p)]
 
 
 _ASSIGNED = re.compile(r"(?<![\w])[a-z]\d?\s*=\s*([-+]?\d+(?:\.\d+)?)(?![\d.]*\s*[-+*/×÷^±√(])")
 _LIST_GOES_ON = re.compile(r"(?:\s*(?:,|\band\b|\bor\b|&)\s*[-+]?\d+(?:\.\d+)?(?![\d.]*\s*[-+*/×÷^±√(]))+")
 _OPERAND = re.compile(r"[-+*/×÷^±√(]\s*$")
+_SIGNED_NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
 
 
 _LATEX = ((re.compile(r"\\[{}]|\\(?:left|right|displaystyle)\b|\\[dt]?frac\b"), " "),
@@ -144,7 +146,7 @@ def _stated_numbers(text: str) -> list[float]:
         values = [float(m.group(1)) for m in assignments]
         more = _LIST_GOES_ON.match(text, assignments[-1].end())
         if more:
-            values += [float(v) for v in re.findall(r"[-+]?\d+(?:\.\d+)?", more.group())]
+            values += [float(v) for v in _SIGNED_NUMBER.findall(more.group())]
         return values
     values = []
     for m in N.NUMBER.finditer(text):

@@ -53,8 +53,11 @@ class Needles:
         return has_any(text, self.words)
 
 
+_PUNCTUATION = re.compile(r"[^\w\s-]")
+
+
 def strip_punctuation(text: str) -> str:
-    return " ".join(re.sub(r"[^\w\s-]", " ", text).split())
+    return " ".join(_PUNCTUATION.sub(" ", text).split())
 
 
 # --- numbers -----------------------------------------------------------------------------------------

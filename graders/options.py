@@ -12,11 +12,12 @@ import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from rapidfuzz.distance import Levenshtein
 
 from graders import normalize as N
+from graders.memo import per_text
 
 Mention = tuple[int, int]  # (position in the canonical text, option index)
 
@@ -68,6 +69,7 @@ _LATE_YEAR = re.compile(r"(?<![\w'])'([5-9]\d)\b")
 _OCLOCK = re.compile(r"\bo['’]\s?clock\b", re.IGNORECASE)
 
 
+@per_text(maxsize=1024)  # an answer's text is read in several stages of a grade
 def canon(text: str) -> str:
     """Casefolded text with colors, clock directions, hyphens, position words, LaTeX and years in one spelling."""
     if "clock" in text:
@@ -230,6 +232,7 @@ _DOUBLED = frozenset("bdgmnprt")
 _THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 
 
+@lru_cache(maxsize=8192)  # a word's stem: the same words recur in every answer and option
 def stem(word: str) -> str:
     if "," in word and _THOUSANDS.fullmatch(word):
         return word.replace(",", "")  # '21,000' is the option 21000
@@ -306,6 +309,19 @@ class OptionSet:
     stems: tuple[tuple[str, ...], ...] = ()  # words
     labels: tuple[re.Pattern | None, ...] = ()  # words: the options among them named by their letter
     cased: tuple[str, ...] = ()  # words: the options as written, where two differ only in case ('Aa', 'aa', 'AA')
+
+    # what _named_by_words asks of the options for every answer, found once per option set
+    @cached_property
+    def filler_stems(self) -> frozenset[str]:
+        return _filler_options(self.stems)
+
+    @cached_property
+    def reordered(self) -> frozenset[int]:
+        return _reordered(self.stems)
+
+    @cached_property
+    def part_of(self) -> frozenset[tuple[int, int]]:
+        return _part_of(self.stems)
 
 
 @lru_cache(maxsize=256)
@@ -497,7 +513,7 @@ _LONG_OPTION = 8  # stems: an option this long is a sentence, named by two of it
 def _named_by_words(options: OptionSet, text: str, scenery: frozenset[str] = frozenset()) -> list[Mention]:
     """An option whose words all appear close together (its phrase, reordered or inflected); failing
     that, one of its distinctive words (shared with no other option)."""
-    keep = _filler_options(options.stems)  # an option that is only a filler ('moving') is named by it
+    keep = options.filler_stems  # an option that is only a filler ('moving') is named by it
     words = [(at, stem(w)) for at, w in _tokens(text, keep)]
     at: dict[str, list[int]] = {}
     for k, (_, s) in enumerate(words):
@@ -509,8 +525,8 @@ def _named_by_words(options: OptionSet, text: str, scenery: frozenset[str] = fro
     for i, stems in enumerate(options.stems):
         if not stems or (options.labels and options.labels[i]):
             continue
-        starts = _phrase_starts(words, at.get(stems[0], []), stems)
-        if starts and i in _reordered(options.stems):
+        starts = _phrase_starts(words, at[stems[0]], stems) if stems[0] in at else []
+        if starts and i in options.reordered:
             # '(u1, u2) = (1, 0)' is not '(u1, u2) = (0, 1)': options that differ only in order need their order
             starts = [k for k in starts if [w for _, w in words[k:k + len(stems)]] == list(stems)]
         full += [(words[k][0], i) for k in starts]
@@ -528,7 +544,7 @@ def _named_by_words(options: OptionSet, text: str, scenery: frozenset[str] = fro
             k == i and options.options[j] in text[max(0, a - 40):a + 40 + len(options.options[j])] for k, j in within)]
     # a longer option read there outranks one whose words are a part of it ('white three' is not 'white one',
     # '6*sqrt{3}' is not '6')
-    if len({i for _, i in full}) > 1 and (part_of := _part_of(options.stems)):
+    if len({i for _, i in full}) > 1 and (part_of := options.part_of):
         full.sort()
         spots = [a for a, _ in full]  # only matches within 40 characters are compared: linear in the answer
         full = [(a, i) for a, i in full if not any(
@@ -564,6 +580,9 @@ def near_option(said: str, options: tuple[str, ...]) -> int | None:
     pittenbulks are dogs …' for 'no pittbulls are dogs …'): at least 85% alike, and clearly nearer than any other."""
     if len(said) < 8:
         return None
+    size = len(said)
+    if all(abs(size - len(o)) > 0.16 * max(size, len(o)) for o in options):
+        return None  # lengths that far apart leave at most 84% alike: no option is near enough
     alike = sorted(((Levenshtein.normalized_similarity(said, o), i) for i, o in enumerate(options)), reverse=True)
     best, runner_up = alike[0], alike[1] if len(alike) > 1 else (0.0, -1)
     return best[1] if best[0] >= 0.85 and runner_up[0] <= best[0] - 0.1 else None

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from functools import lru_cache
 from typing import NamedTuple
 
+from graders.memo import per_text
 from graders.normalize import Needles, has_any
 
 MAX_SENTENCES = 400  # sentences examined in order; a longer answer is reasoning, and its end is searched apart
@@ -224,7 +224,7 @@ def boxed_values(answer: str) -> list[str]:
     return _BOXED.findall(answer) if "\\boxed{" in answer else []
 
 
-@lru_cache(maxsize=512)
+@per_text(maxsize=512)
 def places(answer: str) -> tuple[Place, ...]:
     """The places that may state the answer, most explicit first (POLICY.md 2.1-2.3)."""
     found: list[Place] = []
