@@ -10,6 +10,7 @@ import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
@@ -50,7 +51,8 @@ def threads() -> int:
 
 DETECT_SIDE = 512
 """Text detection runs on the image shrunk to at most this many pixels on its long side. Rendered text is large
-and clean: a 640 px chart detected at 512 px found the same boxes for about 30% less work and memory."""
+and clean: a 640 px chart is detected at 512 px for about 30% less work and memory. A value printed against a
+chart's line may then go unread, and the chart readers take the axis reading at its marker instead."""
 
 RECOGNISE_MIN_WIDTH = 160
 """The narrowest input, in pixels at the model's 48 px height, that recognition pads a crop to."""
@@ -67,7 +69,7 @@ def _make_engine():
         # side up to 736 px, so a 465x140 card became 2433x736 (28x the pixels, seconds and hundreds of MB
         # per read) for text already rendered large enough to read
         "Det.limit_type": "max", "Det.limit_side_len": DETECT_SIDE,
-        # recognition pads each crop (and each batch of six) to this width at least: rapidocr's 320 px made a
+        # recognition pads each crop (and each batch) to this width at least: rapidocr's 320 px made a
         # two-digit label cost as much as a sentence; 160 px read the golden set and the verify suites alike
         "Rec.rec_img_shape": [3, 48, RECOGNISE_MIN_WIDTH],
         # crops recognised two at a time, not six: a batch is padded to its widest crop, so six lines of code
@@ -79,20 +81,20 @@ def _make_engine():
     return engine
 
 
-_CARD = None
+@cache
+def _card() -> np.ndarray:
+    """A small white card with a word on it, for loading the models."""
+    import cv2
+
+    card = np.full((48, 160, 3), 255, np.uint8)
+    cv2.putText(card, "warm", (10, 34), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (0, 0, 0), 2)
+    return card
 
 
 def _load_models(engine) -> None:
     """Load an engine's detection and recognition models now (rapidocr loads each on its first use)."""
-    global _CARD
-    if _CARD is None:
-        import cv2
-
-        card = np.full((48, 160, 3), 255, np.uint8)
-        cv2.putText(card, "warm", (10, 34), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (0, 0, 0), 2)
-        _CARD = card
-    engine(np.ascontiguousarray(_CARD), use_det=True, use_cls=False, use_rec=True)
-    engine(np.ascontiguousarray(_CARD), use_det=False, use_cls=False, use_rec=True)
+    engine(np.ascontiguousarray(_card()), use_det=True, use_cls=False, use_rec=True)
+    engine(np.ascontiguousarray(_card()), use_det=False, use_cls=False, use_rec=True)
 
 
 class _Engines:
