@@ -32,6 +32,13 @@ _SET_FIELDS_SET = BaseModel.__dict__["__pydantic_fields_set__"].__set__
 _SET_EXTRA = BaseModel.__dict__["__pydantic_extra__"].__set__
 _SET_PRIVATE = BaseModel.__dict__["__pydantic_private__"].__set__
 _new_object = object.__new__
+# a Grade's fields in order, those `_new_grade` fills in as None until it does (a dict copied costs less than one built)
+_GRADE_TEMPLATE = {"format_version": GRADE_VERSION, "case_id": None, "grader": None, "score": 0.0, "verdict": None,
+                   "cause": None, "extracted": None, "explanation": None, "frames_consistent": None,
+                   "graders_version": VERSION, "rules_hash": RULES, "undecided": False, "judged_by": None,
+                   "judge_reading": None, "judge_error": None, "rules_verdict": None, "rules_cause": None,
+                   "rules_score": None}
+_GRADE_FIELD_SET = set(_GRADE_FIELDS)
 
 
 def _new_grade(case_id: str, grader: str, score: float, verdict: str, cause: str | None, extracted: Any, text: str,
@@ -41,14 +48,18 @@ def _new_grade(case_id: str, grader: str, score: float, verdict: str, cause: str
     pass over defaults and aliases, which costs more than the rest of an easy grade: every field is a checked value
     (verdict and cause from closed lists; tests/grading/test_grade_properties.py checks it against a validated
     Grade)."""
+    fields = _GRADE_TEMPLATE.copy()  # the fields every such Grade has alike, then its own
+    fields["case_id"] = case_id
+    fields["grader"] = grader
+    fields["score"] = _bounded_score(score, verdict)
+    fields["verdict"] = verdict
+    fields["cause"] = cause
+    fields["extracted"] = extracted
+    fields["explanation"] = (" ".join(text.split()) if "\n" in text else text)[:300]
+    fields["frames_consistent"] = frames
     grade = _new_object(Grade)
-    _SET_DICT(grade, {"format_version": GRADE_VERSION, "case_id": case_id, "grader": grader,
-                      "score": _bounded_score(score, verdict), "verdict": verdict, "cause": cause,
-                      "extracted": extracted, "explanation": (" ".join(text.split()) if "\n" in text else text)[:300],
-                      "frames_consistent": frames, "graders_version": VERSION, "rules_hash": RULES,
-                      "undecided": False, "judged_by": None, "judge_reading": None, "judge_error": None,
-                      "rules_verdict": None, "rules_cause": None, "rules_score": None})
-    _SET_FIELDS_SET(grade, set(_GRADE_FIELDS))
+    _SET_DICT(grade, fields)
+    _SET_FIELDS_SET(grade, _GRADE_FIELD_SET.copy())
     _SET_EXTRA(grade, None)
     _SET_PRIVATE(grade, None)
     return grade

@@ -16,7 +16,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from graders.normalize import has_any
+from graders.normalize import case_blind_key, has_any
 
 LETTERS = "ABCDEFGHIJKL"
 ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii")
@@ -197,6 +197,14 @@ def _ordinal_options(choices: tuple[str, ...]) -> bool:
     return any(w in c.lower() for c in choices for w in (*_ORDINAL_WORDS, "last", "option", "choice"))
 
 
+def _option_number(count: int):
+    """'option two' as 'option B' where there are at least two options."""
+    def sub(m: re.Match) -> str:
+        place = _NUMBER_WORDS.index(case_blind_key(_NUMBER_WORDS, m.group(1)))  # 'option ſix' is 'option six'
+        return f"option {LETTERS[place]}" if place < count else m.group(0)
+    return sub
+
+
 def ordinals(answer: str, choices: tuple[str, ...]) -> str:
     """'the second option', 'the fourth choice', 'option two', 'the last one' written as the option's letter
     ('option B'); 'the second one' only where it is chosen (a short answer, or after 'choose', 'pick', …)."""
@@ -205,7 +213,7 @@ def ordinals(answer: str, choices: tuple[str, ...]) -> str:
     count = len(choices)
 
     def sub(m: re.Match) -> str:
-        word, noun = m.group(1).lower(), m.group(2).lower()
+        word, noun = case_blind_key(_ORDINAL_NEEDED, m.group(1)), m.group(2).lower()  # 'ſecond' is 'second'
         place = count if word == "last" else _ORDINAL_WORDS.index(word) + 1
         if place > count or _REFERS.search(answer, max(0, m.start() - 12), m.start()):
             return m.group(0)  # 'as stated in the third option': a reference on the way, not the choice
@@ -216,9 +224,7 @@ def ordinals(answer: str, choices: tuple[str, ...]) -> str:
     # outside ASCII, case folding could match without the words
     text = _ORDINAL.sub(sub, answer) if not answer.isascii() or has_any(answer.lower(), _ORDINAL_NEEDED) else answer
     if "ption" in text or "hoice" in text:
-        text = _OPTION_NUMBER.sub(lambda m: (f"option {LETTERS[_NUMBER_WORDS.index(m.group(1).lower())]}"
-                                             if _NUMBER_WORDS.index(m.group(1).lower()) < count else m.group(0)),
-                                  text)
+        text = _OPTION_NUMBER.sub(_option_number(count), text)
     return text
 
 

@@ -17,6 +17,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from graders.normalize import case_blind_key
+
 # --- CJK --------------------------------------------------------------------------------------------------------
 
 _CJK = r"\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af"
@@ -333,7 +335,7 @@ def _word_pattern(words: tuple[str, ...]) -> re.Pattern:
 
 def _words(text: str, table: dict[str, str]) -> str:
     """Phrases of several words, by one pattern of them all."""
-    return _word_pattern(tuple(table)).sub(lambda m: table[m.group().casefold()], text)
+    return _word_pattern(tuple(table)).sub(lambda m: table[case_blind_key(table, m.group())], text)
 
 
 _TOKEN = re.compile(r"[^\W\d_]+")
@@ -403,7 +405,9 @@ _FROM_TO = re.compile(rf"\b(?:de|desde|du|des|von|da|do|dal)(?:\s+(?:la|el|a|o|l
 
 
 def _latin_from_to(text: str) -> str:
-    return _FROM_TO.sub(lambda m: f"from {_SIDES[m.group(1).casefold()]} to {_SIDES[m.group(2).casefold()]}", text)
+    def side(said: str) -> str:
+        return _SIDES[case_blind_key(_SIDES, said)]  # 'lınks' (dotless i) is 'links' to the pattern
+    return _FROM_TO.sub(lambda m: f"from {side(m.group(1))} to {side(m.group(2))}", text)
 
 
 _SPANISH_NOT = re.compile(r"(?:(?<=\w )|(?<=\w, ))no(?= (?:puedo|puede|podemos|es|está|hay|se|sé|tengo|son|"
@@ -415,7 +419,7 @@ _SHAPE_COLOR = re.compile(rf"\b({_SHAPES_EN}) ({_COLORS_EN})\b")
 
 def _latin(text: str) -> str:
     if "mal" in text:
-        text = _TIMES.sub(lambda m: f"{_TIMES_WORDS[m.group(1).casefold()]} times", text)
+        text = _TIMES.sub(lambda m: f"{_TIMES_WORDS[case_blind_key(_TIMES_WORDS, m.group(1))]} times", text)
     if " no " in text:  # 'Lo siento, no puedo': a 'no' before a verb of Spanish is a not, never a count of none
         text = _SPANISH_NOT.sub("not", text)
     folded = text.casefold()
@@ -596,5 +600,5 @@ def labels(text: str) -> str:
     English label ('Grapes', 'Cherries'), for a case that asks about those labels (2.7)."""
     if text.isascii() and _ASCII_LABEL_WORDS.isdisjoint(_ASCII_WORD.findall(text.lower())):
         return text  # most answers: English words only, none of the vocabulary's
-    return _LABEL_WORD.sub(lambda m: f" {_LABEL_OF[m.group().casefold()]} " if _HAS_CJK.match(m.group())
-                           else _LABEL_OF[m.group().casefold()], text)
+    return _LABEL_WORD.sub(lambda m: f" {_LABEL_OF[case_blind_key(_LABEL_OF, m.group())]} " if _HAS_CJK.match(m.group())
+                           else _LABEL_OF[case_blind_key(_LABEL_OF, m.group())], text)

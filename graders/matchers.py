@@ -175,13 +175,15 @@ def _best_items(answer: str, vocabulary: str | None, want: list[str], size: tupl
     items ('no green triangle') are not given."""
     options = _item_places(answer)
     asides = vocabulary == "number"  # '(the sum of the roots is -1 …)' checks the answer, it states no root
-    found = None
+    read: dict[str, list[str]] = {}  # items per place text: the bold value and the marker's are often the same
     for candidate in options[:-1]:
-        found = items_of(spans.without_negated(candidate, asides), vocabulary, want, size)
+        if candidate in read:
+            continue  # already read, and not enough
+        found = read[candidate] = items_of(spans.without_negated(candidate, asides), vocabulary, want, size)
         if len(found) >= len(want):
             return found
-    if found is not None and options[-2] == options[-1]:  # a one-line answer is its last line: already read
-        return found
+    if options[-1] in read:  # a one-line answer is its last line: already read
+        return read[options[-1]]
     return items_of(spans.without_negated(options[-1], asides), vocabulary, want, size)
 
 

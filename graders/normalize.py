@@ -116,13 +116,25 @@ def _as_digits(match: re.Match) -> str:
 _NUMBER_WORDS = Needles((*_UNITS, *_TENS, *_SCALES))
 
 
+def case_blind_key(keys, said: str) -> str | None:
+    """The key (of `keys`, lowercase words) that a case-blind pattern matched as `said`, or None (POLICY.md 7.1).
+
+    A case-blind pattern matches more than lower() or casefold() give back: 'ſecond' (long s) is 'second' to it,
+    'zweımal' (dotless i) 'zweimal', 'İ' an 'i', yet 'ſecond'.lower() is 'ſecond' and 'İ'.lower() two characters.
+    The lowercased and casefolded forms are tried first; else the key the pattern itself would match."""
+    for form in (said.lower(), said.casefold()):
+        if form in keys:
+            return form
+    return next((key for key in keys if re.fullmatch(re.escape(key), said, re.IGNORECASE)), None)
+
+
 def words_to_digits(text: str) -> str:
     """'fifty-six' -> '56', 'three hundred and ninety-one' -> '391'; other text unchanged."""
     if _NUMBER_WORDS.found_in(text):
         text = _WORDS_RUN.sub(_as_digits, text)
     # in ASCII text 'once', 'twice' and 'thrice' in any case hold 'nce' or 'ice' once lowercased
     if not text.isascii() or "nce" in (low := text.lower()) or "ice" in low:
-        text = _MULTIPLICATIVE.sub(lambda m: _MULTIPLICATIVES[m.group(0).casefold()], text)
+        text = _MULTIPLICATIVE.sub(lambda m: _MULTIPLICATIVES[case_blind_key(_MULTIPLICATIVES, m.group(0))], text)
     return text
 
 

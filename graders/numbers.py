@@ -143,12 +143,13 @@ def _resolves(text: str, later, hedge, noun) -> bool:
         all(c[2] in hedge for c in later) or noun is None or bool(_bound(text, later, noun)))
 
 
-def _choose(text: str, claims, noun) -> float:
+def _choose(text: str, claims, noun, bound=None) -> float:
+    """`bound`, where given, is _bound(text, claims, noun), already found."""
     equals = text.rfind("=")
     after = [c for c in claims if c[0] > equals] if equals >= 0 else []
     if after:
         return after[0][2]
-    bound = _bound(text, claims, noun)
+    bound = _bound(text, claims, noun) if bound is None else bound
     if bound:
         return bound[0][2]
     starts = [c[0] for c in claims]
@@ -207,14 +208,21 @@ def stated_number(answer: str, question: str = "", trace: bool = False, unit: st
         values = _numbers(tail)
         return Stated(values[-1][2], "end") if values else Stated(None, None)
     # the first sentence bound to what the question asks, else the first sentence with a number
-    chosen = next((k for k, (_, text, claims) in enumerate(sentence_claims) if _bound(text, claims, noun)),
-                  0 if sentence_claims else None)
+    chosen, bound = (0, None) if sentence_claims else (None, None)
+    for k, (_, text, claims) in enumerate(sentence_claims):
+        found = _bound(text, claims, noun)
+        if k == 0 or found:
+            bound = found  # the chosen sentence's bound claims, read once (_choose reads them again otherwise)
+        if found:
+            chosen = k
+            break
     if chosen is None:
         return Stated(None, None)
-    place, text, claims = sentence_claims[chosen]
-    claims, hedge = _committed(text, claims, noun)
+    place, text, read = sentence_claims[chosen]
+    claims, hedge = _committed(text, read, noun)
+    bound = bound if claims is read else None  # a hedge resolved: other claims
     if hedge:  # a hedge resolved by a later sentence that opens with a contrast ('…; however, there are 5')
         for later_place, later_text, later_claims in sentence_claims[chosen + 1:]:
             if _OPENS_CONTRAST.match(later_text) and _resolves(later_text, later_claims, hedge, noun):
                 return Stated(_choose(later_text, later_claims, noun), later_place.kind)
-    return Stated(None if hedge else _choose(text, claims, noun), place.kind, hedge)
+    return Stated(None if hedge else _choose(text, claims, noun, bound), place.kind, hedge)
