@@ -6,6 +6,7 @@ project it imports only `assetgen.app` and `assetgen.errors` (tests/test_layers.
 from __future__ import annotations
 
 import sys
+from functools import cache
 from pathlib import Path
 
 import click
@@ -54,20 +55,16 @@ def main(allow_unisolated_code: bool) -> None:
         allow_unisolated(True)
 
 
-_TEARDOWN: list[bool] = []
-
-
+@cache
 def _quick_teardown() -> None:
     """At exit, `gc.freeze()`: the interpreter's teardown then skips its full collections over the heap of a
     command that loaded matplotlib, onnxruntime and pydantic models (about 0.25 s of the default eval's wall
     time, 0.04 s after; measured with benchmarks/first_run.py). Files are closed and atexit hooks run as
     before; only garbage in reference cycles is left to the operating system, which reclaims it anyway."""
-    if not _TEARDOWN:
-        import atexit
-        import gc
+    import atexit
+    import gc
 
-        atexit.register(gc.freeze)
-        _TEARDOWN.append(True)
+    atexit.register(gc.freeze)  # once per process (cached)
 
 
 def _freeze_imports() -> None:

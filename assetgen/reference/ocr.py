@@ -234,9 +234,9 @@ _WARMING_LOCK = threading.Lock()
 
 
 def warm_up_in_background() -> threading.Thread:
-    """`warm_up` in a daemon thread, started once per process (by `assetgen eval` before it imports the rest, or
-    by a reference server at start); the process waits for it at exit, since a thread still loading models
-    in onnxruntime while the interpreter exits aborts the process (SIGABRT) instead of a clean exit."""
+    """`warm_up` in a daemon thread, started once per process (by the first reference server; `eval` waits for it
+    before preloading matplotlib); the process waits for it at exit, since a thread still loading models in
+    onnxruntime while the interpreter exits aborts the process (SIGABRT) instead of a clean exit."""
     with _WARMING_LOCK:
         if not _WARMING:
             thread = threading.Thread(target=warm_up, daemon=True, name="ocr-warm-up")
