@@ -2,6 +2,9 @@
 
 A pipeline of named stages, each a module with its POLICY sections; a new rule goes in the stage it belongs to:
 
+0. a lone option letter ('B', 'Answer: (B)', 'The answer is **B**.') where the case leaves it no other reading:
+   decided at once, as stages 1-5 would decide it (choice_whole.lone_letter; 4.1, 2.1;
+   tests/grading/test_lone_letter.py checks that they agree)
 1. read the case: the options, their labels and the question, once per case (choice_options.read_case; 4.6
    labels via graders/labelstyle.py, 4.2 option texts via graders/options.py, 3.2 the question's scenery)
 2. canonicalize the answer: wrappers, special tokens, LaTeX letters, the prompt's own labels, echoed prompts
@@ -28,7 +31,7 @@ from graders.choice_canonical import canonical_answer
 from graders.choice_cause import to_match
 from graders.choice_options import option_label, read_case
 from graders.choice_settle import settle
-from graders.choice_whole import whole_answer
+from graders.choice_whole import lone_letter, whole_answer
 from graders.records import Truth
 from graders.registry import Match, grader
 
@@ -38,6 +41,14 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     """A letter like '(B)' or 'c', the text of exactly one option or its paraphrase, or yes/no (POLICY 4): the
     stages in order, each named for its POLICY section."""
     choices = tuple(truth.choices or ())
+    alone = lone_letter(answer, choices, args.get("question"))  # stage 0: 'B', 'Answer: B' (4.1)
+    if alone is not None:
+        return to_match(alone, choices, str(truth.value))
+    return stages(truth, answer, args, choices)
+
+
+def stages(truth: Truth, answer: str, args: dict[str, Any], choices: tuple[str, ...]) -> Match:
+    """Stages 1-6, every answer's reading (stage 0 decides a lone letter before them)."""
     # stage 1: the options and their labels; 4.6: options labelled '(a)', '1.', 'i.', 'Option A:' … and answers
     # naming them so, or by their place ('the second one'), read as the canonical letters
     question, label = option_label(args.get("question"))

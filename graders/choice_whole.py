@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from functools import lru_cache
 
+from graders import labelstyle, spans
 from graders import options as O
-from graders import spans
 from graders.choice_cause import Outcome, none_chosen, one, several
 from graders.choice_letters import letter_patterns
 from graders.choice_options import (
@@ -17,9 +18,12 @@ from graders.choice_options import (
     Reading,
     exact_option,
     listed_texts,
+    option_label,
+    option_texts,
     own_letters,
     plain_option,
     question_stem,
+    read_case,
     spellings,
 )
 from graders.choice_places import CUT, LETTERED_LINE, answer_first, stated_letter
@@ -115,6 +119,44 @@ def _bare_label(answer: str, label: str, case: Reading) -> Outcome | None:
             answer_first(answer, case.options, case.letters):
         return None
     return one(m.group(2), "marker")
+
+
+# --- stage 0: a lone letter -----------------------------------------------------------------------------
+
+# A capital option letter alone ('B', '(B)', 'B.') or after a final-answer marker ('Answer: B', 'The answer is **B**.',
+# 'The final answer is (B).'), on one line: the forms most answers to a lettered question take. `marker` says which.
+_LONE_LETTER = re.compile(r"(?:(?P<marker>(?:The |the )?(?:final )?answer is:?|(?:Final |final )?[Aa]nswer:|"
+                          r"\*\*(?:Final )?Answer:\*\*|The correct answer is|The correct option is) (?P<bold>\*\*)?)?"
+                          r"(?P<open>\()?(?P<letter>[A-L])(?(open)\))(?(bold)\*\*)\.?")
+
+
+@lru_cache(maxsize=256)  # per case: the same for every answer
+def _lone_letters(choices: tuple[str, ...], question: str | None) -> str:
+    """The letters a lone letter chooses at once in this case (stage 0), '' where the later stages could read one
+    otherwise: options labelled in another style ('1.', '(a)', 'Caption A:', 4.6; the letter may then be a label),
+    options whose text a lone letter or a wrapped one could be ('B', '(c)', 'the answer is b': 4.2), fewer than two
+    options (an echoed list, 4.4)."""
+    if not 2 <= len(choices) <= len(LETTERS) or option_label(question)[1] is not None or \
+            labelstyle.style(question, choices) is not None:
+        return ""
+    if any(len(text.strip("()[]*. ")) <= 1 or "answer" in text
+           for text in option_texts(read_case(choices, question).options.options)):
+        return ""
+    return LETTERS[: len(choices)]
+
+
+def lone_letter(answer: str, choices: tuple[str, ...], question: str | None) -> Outcome | None:
+    """Stage 0 (POLICY 4.1, 2.1): an answer that is one of the case's option letters and nothing else, bare or after
+    a final-answer marker, chooses that option, read before stages 1-5 run: they would canonicalize nothing in it
+    and find the same letter in the same place ('lead' bare, 'marker' after a marker). Decided only where the case's
+    options and labels leave no other reading (_lone_letters); tests/grading/test_grade_properties.py checks that
+    the stages agree on every form."""
+    if len(answer) > 32:
+        return None
+    m = _LONE_LETTER.fullmatch(answer)
+    if m is None or m.group("letter") not in _lone_letters(choices, question):
+        return None
+    return one(m.group("letter"), "marker" if m.group("marker") else "lead")
 
 
 # --- the stage -----------------------------------------------------------------------------------------
