@@ -38,6 +38,7 @@ from graders import grade  # noqa: E402
 from graders.records import CaseSpec  # noqa: E402
 from graders.spans import places  # noqa: E402
 
+TARGET = 50_000  # grades per CPU-second, fresh answers (issue #36; 20,000 before it)
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "cases.jsonl"
 
 
@@ -85,7 +86,7 @@ def measure(n: int) -> dict:
     return {"grades": rounds * len(work), "seconds": round(elapsed, 3), "grades_per_s": round(rate),
             "cpu_seconds": round(cpu, 3), "grades_per_cpu_s": round(cpu_rate),
             "grades_per_cpu_s_repeated_answers": round(repeated),
-            "target_per_s": 20000, "meets_target": cpu_rate >= 20000,
+            "target_per_cpu_s": TARGET, "meets_target": cpu_rate >= TARGET,
             "graders": str(Path(graders.__file__).parent)}
 
 
