@@ -19,12 +19,20 @@ from graders.choice_options import (
     value_lists,
     whole_numbers,
 )
+from graders.memo import per_text
 from graders.normalize import has_any
 
 _OPERATORS = (" - ", " + ", " × ", " * ", " / ", " ÷ ", " − ")
 _OPERATION = re.compile(r"\d[\d.]*\s*°?(?:\s+[-+×*/÷−]\s+\d[\d.]*\s*°?)+")  # '110° - 30°', '2 × 3 + 4'
 _CJK_IS_LETTER = re.compile(r"[是为為]\s*([A-L])\s*(?:[(（][^)）\n]{0,20}[)）])?\s*[。.]?\s*$")
 _EXPONENT = re.compile(r"(?:\d+(?:\.\d+)?|\b[a-z])?\s*\^\s*\{?\s*-?\d+(?:\.\d+)?\s*\}?")  # '4^2', 'c^2', '^{2}'
+
+
+@per_text(maxsize=512)
+def blocked_ranges(text: str, asides: bool, negations: bool) -> tuple[tuple[int, int], ...]:
+    """spans.blocked(text, asides=asides, negations=negations) as a tuple, found once per text in a grade: the
+    claims of a place and the test for asides in it (choice_places.AnswerPlaces) ask for the same ranges."""
+    return tuple(spans.blocked(text, asides=asides, negations=negations))
 
 
 def one_claimed(text: str, options: O.OptionSet, letters: str, shown: bool, scenery: frozenset[str],
@@ -124,7 +132,7 @@ def claims_of(place: spans.Place, options: O.OptionSet, letters: str, shown: boo
             return [(first.start(1), first.group(1))]
         if named:
             # 'the letter that does not rhyme is (C)'
-            ranges = spans.blocked(text, asides=asides, negations=not asks_negative)
+            ranges = blocked_ranges(text, asides, not asks_negative)
             if ranges and scenery and "than " in text and text.isascii():
                 ranges = _restated_comparisons(text.lower(), ranges, scenery)  # '… than white ones in picture (A)'
             labels = {m.start(1) for m in _PAREN_LABEL.finditer(text)} if "(" in text else set()
@@ -154,7 +162,7 @@ def claims_of(place: spans.Place, options: O.OptionSet, letters: str, shown: boo
         return sorted(found)[:1]
     # negated and aside stretches are blanked (positions kept): none of an option's words may come from them
     # 'The perimeter cannot be 38.' answers 'which cannot be the perimeter?': there the negation is the claim
-    ranges = spans.blocked(canonical, asides=asides and options.kind != "direction", negations=not asks_negative)
+    ranges = blocked_ranges(canonical, asides and options.kind != "direction", not asks_negative)
     if ranges and scenery and "if " in canonical:
         ranges = _restated_conditions(canonical, ranges, scenery)
     if ranges and scenery and "than " in canonical:

@@ -34,37 +34,58 @@ def letter_patterns(letters: str) -> tuple[re.Pattern, ...]:
     )
 
 
-def _may_name(k: int, text: str, lowered: str | None, letters: str) -> bool:
-    """Does the text hold what letter_patterns(letters)[k] (k >= 3) needs to match: a bracket, the word 'option',
-    'choice' or 'letter' (ASCII text, lowered: the pattern ignores case), 'the', a verb of choosing, a capital of
-    `letters`? (A cheap look before a scan of the whole place.)"""
-    if k == 3:
-        return "(" in text or "[" in text
-    if k == 4:
-        return lowered is None or "option" in lowered or "choice" in lowered or "letter" in lowered
-    if k == 5:
-        return "the" in text
-    if k == 6:
-        return lowered is None or "select" in lowered or "choose" in lowered or "pick" in lowered
-    return any(letter in text for letter in letters)
+@lru_cache(maxsize=64)
+def _capital(letters: str) -> re.Pattern:
+    """Any capital of `letters`: what letter_patterns(letters)[1], [5], [6] and [7] need (their letter is matched
+    case-sensitively, whatever the text)."""
+    return re.compile(f"[{letters}]")
+
+
+def _may_name(text: str, lowered: str | None, caps: bool) -> tuple[bool, ...]:
+    """For each of letter_patterns(letters), may it match the text at all? Patterns 1, 5, 6 and 7 need a capital of
+    `letters` (`caps`); 3 a bracket; 4 the word 'option', 'choice' or 'letter' (ASCII text, lowered: the pattern
+    ignores case); 5 'the'; 6 a verb of choosing. (A cheap look before a scan of the whole place.)"""
+    return (True, caps, True, "(" in text or "[" in text,
+            lowered is None or "option" in lowered or "choice" in lowered or "letter" in lowered,
+            caps and "the" in text,
+            caps and (lowered is None or "select" in lowered or "choose" in lowered or "pick" in lowered),
+            caps)
 
 
 def letters_named(text: str, letters: str, shown: bool,
                    own: frozenset[str] = frozenset()) -> tuple[list[tuple[int, str]], int]:
     """Letters a place names, and how many of them are written as letters ('(C)', 'C.', 'option C'), not
     just a capital standing alone. Letters the prompt never showed count only as '(A)' or the whole answer 'A'."""
-    found = []
     patterns = letter_patterns(letters)
-    explicit = 0
     role = _ROLE_LABEL.match(text)
-    last = len(patterns) - 1
     lowered = text.lower() if text.isascii() else None
+    caps = _capital(letters).search(text) is not None
+    may = _may_name(text, lowered, caps)
+    if not caps and not may[3] and not may[4]:
+        # only patterns 0 and 2 may match (the rest need a capital, a bracket or a word the text lacks), each at the
+        # start alone (anchored, so at most once): what scan_letters finds, without the others' scans; what it adds
+        # after a lead letter (patterns 3 to 6) needs a bracket, a word or a capital too
+        for k in (0, 2) if shown else (0,):
+            m = patterns[k].match(text)
+            if m and (shown or not m.group(1).islower()) and not (role and m.start(1) == role.start(1)):
+                return [(m.start(1), m.group(1).upper())], 1
+        return [], 0
+    return scan_letters(text, patterns, shown, own, role, may)
+
+
+def scan_letters(text: str, patterns: tuple[re.Pattern, ...], shown: bool, own: frozenset[str],
+                 role: re.Match | None, may: tuple[bool, ...]) -> tuple[list[tuple[int, str]], int]:
+    """letters_named's scan, pattern by pattern, leaving out those that `may` says cannot match (with `may` all
+    true, every pattern is scanned: tests/grading/test_choice_fast_paths.py compares the two)."""
+    found = []
+    explicit = 0
+    last = len(patterns) - 1
     for k, pattern in enumerate(patterns):
         if not shown and k not in (0, 3) and not (k == last and own):
             continue  # unshown, a capital alone is read only where it is an option's whole text ('A' … 'E')
         if k == last:
             explicit = len(found)
-        if k >= 3 and not _may_name(k, text, lowered, letters):
+        if not may[k]:
             continue  # the words or characters the pattern needs are not in the text (found is unchanged)
         for m in pattern.finditer(text):
             if not shown and (m.group(1).islower() or (k == last and m.group(1) not in own)):

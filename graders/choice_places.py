@@ -10,7 +10,7 @@ from typing import Any
 
 from graders import options as O
 from graders import spans
-from graders.choice_claims import claims_of
+from graders.choice_claims import blocked_ranges, claims_of
 from graders.choice_letters import letter_patterns
 from graders.choice_options import GROUPED, Reading, option_texts, plain_option
 
@@ -353,19 +353,23 @@ class AnswerPlaces:
     def _has_aside(self, text: str) -> bool:
         """Does reading asides block other stretches of the text, or of its canonical form, than not reading them?"""
         negations = not self.case.negative
-        if spans.blocked(text, asides=True, negations=negations) != spans.blocked(text, asides=False,
-                                                                                  negations=negations):
-            return True
-        canonical = O.canon(text)
-        return self.case.options.kind != "direction" and \
-            spans.blocked(canonical, asides=True, negations=negations) != spans.blocked(canonical, asides=False,
-                                                                                        negations=negations)
+        return _asides_differ(text, negations) or (
+            self.case.options.kind != "direction" and _asides_differ(O.canon(text), negations))
 
     def reviewed(self) -> frozenset[str]:
         if self.review is None:
             c = self.case
             self.review = reviewed(self.answer, c.options, c.letters, c.shown)
         return self.review
+
+
+def _asides_differ(text: str, negations: bool) -> bool:
+    """Does spans.blocked(text) with asides read give other ranges than without? Where negations count, every range
+    found without asides is found with them too (the same negator scan and rejections, behind a wider pre-check),
+    so where none is found with asides, none is without, and that second scan is left out (tests/grading/
+    test_choice_fast_paths.py checks it)."""
+    with_asides = blocked_ranges(text, True, negations)
+    return bool(with_asides or not negations) and with_asides != blocked_ranges(text, False, negations)
 
 
 def describes(place: spans.Place, st: AnswerPlaces) -> bool:

@@ -181,8 +181,17 @@ def _runs(text: str, words: re.Pattern, taken, join: re.Pattern) -> list[tuple[i
     return found
 
 
+# every position word (_UNIT, and so every match of _PLACE_RE, _CELL_RE, _FROM_TO and _ORIGIN, which are all case
+# sensitive) holds one of these: a text with none names no place and no direction, and the patterns need not run
+# (tests/grading/test_choice_fast_paths.py checks the words)
+POSITION_NEEDLES = ("top", "up", "north", "bottom", "down", "south", "left", "west", "right", "east", "mid", "center")
+_POSITION_WORDS = N.Needles(POSITION_NEEDLES)
+
+
 def cells(text: str) -> list[tuple[int, tuple[int, int]]]:
     """Places on a 3x3 grid a text names, as (position, (row, column)) offsets from the center."""
+    if not _POSITION_WORDS.found_in(text):
+        return []  # no position word: _CELL_RE finds nothing
     return [(at, (y, x)) for at, (x, y) in _runs(text, _CELL_RE, [], _JOIN_CELL)]
 
 
@@ -201,6 +210,8 @@ def _inside(at: int, spans_: list[tuple[int, int]]) -> bool:
 def directions(text: str) -> list[tuple[int, tuple[int, int]]]:
     """Motions a text states, as (position, (dx, dy)) with y down: 'from the bottom left to the top
     right' and 'up and to the right' are (1, -1); 'away from the left' is (1, 0)."""
+    if not _POSITION_WORDS.found_in(text):
+        return []  # no position word: none of the three patterns finds anything
     found, taken = [], []
     for m in _FROM_TO.finditer(text):
         a, b = _vector(m.group(1)), _vector(m.group(2))
@@ -323,6 +334,16 @@ class OptionSet:
     def part_of(self) -> frozenset[tuple[int, int]]:
         return _part_of(self.stems)
 
+    @cached_property
+    def any_pattern(self) -> re.Pattern | None:
+        """indexed, labelled: one pattern matching where any option's pattern matches (their alternation): where it
+        finds nothing, no option's pattern does, and none need be run. None unless all are compiled without flags
+        (the alternation of their texts then means what they do)."""
+        plain = re.compile("").flags
+        if not self.patterns or any(p is None or p.flags != plain for p in self.patterns):
+            return None
+        return re.compile("|".join(f"(?:{p.pattern})" for p in self.patterns))
+
 
 @lru_cache(maxsize=256)
 def option_set(options: tuple[str, ...]) -> OptionSet:
@@ -422,6 +443,8 @@ def named(options: OptionSet, text: str, scenery: frozenset[str] = frozenset()) 
     """Options named in canonical `text`, as (position, option index), in reading order. Words in
     `scenery` (the question's own) name no option on their own."""
     if options.kind in ("indexed", "labelled"):
+        if options.any_pattern is not None and not options.any_pattern.search(text):
+            return []  # no option's pattern matches anywhere
         found = [(m.start(), i) for i, p in enumerate(options.patterns) for m in p.finditer(text)]
     elif options.kind == "grid":
         found = [(at, options.cells.index(cell)) for at, cell in cells(text) if cell in options.cells]
