@@ -116,6 +116,15 @@ def _indexed(option: str) -> tuple[int, str] | None:
     return number, noun
 
 
+def _indexed_needles(number: int, noun: str, count: int) -> tuple[str, ...]:
+    """Words one of which every match of _indexed_pattern(number, noun, count) holds (it is case-sensitive): a noun
+    (the first form), the ordinal, as a word or in digits (the second and third), 'last' or 'final' (the fourth),
+    'former' or 'latter' (the fifth)."""
+    ordinal = _ORDINALS[number - 1] if number <= len(_ORDINALS) else f"{number}th"
+    return (*_NOUNS.get(noun, noun).split("|"), ordinal, *(f"{number}{end}" for end in ("st", "nd", "rd", "th")),
+            "last", "final", "former", "latter")
+
+
 def _indexed_pattern(number: int, noun: str, count: int) -> re.Pattern:
     nouns = _NOUNS.get(noun, re.escape(noun))
     ordinal = _ORDINALS[number - 1] if number <= len(_ORDINALS) else f"{number}th"
@@ -282,6 +291,29 @@ def _tokens(text: str, keep: frozenset[str] = frozenset()) -> list[tuple[int, st
     return found
 
 
+@lru_cache(maxsize=8192)  # per word: the same words recur in every answer
+def _word_stems(word: str, keep: frozenset[str]) -> tuple[tuple[int, str], ...]:
+    """What _tokens makes of one match of _TOKEN, stemmed: (offset in the word, stem) for each of its tokens."""
+    if word[0].isdigit() and word[-1].isalpha() and (split := _NUMBER_UNIT.fullmatch(word)):
+        return (0, stem(split.group(1))), (split.start(2), stem(split.group(2)))
+    if word not in _FILLER or (keep and stem(word) in keep):
+        return ((0, stem(word)),)
+    return ()
+
+
+def _stemmed_words(text: str, keep: frozenset[str] = frozenset()) -> list[tuple[int, str]]:
+    """[(at, stem(w)) for at, w in _tokens(text, keep)], each word's tokens found once (_word_stems)."""
+    found = []
+    for m in _TOKEN.finditer(text):
+        got = _word_stems(m.group(), keep)
+        if len(got) == 1:
+            found.append((m.start(), got[0][1]))
+        elif got:
+            at = m.start()
+            found += [(at + offset, s) for offset, s in got]
+    return found
+
+
 def stems_of(text: str) -> list[str]:
     """The stems of a canonical text's words, fillers left out (as the question's stems are)."""
     return _stems(text)
@@ -335,14 +367,32 @@ class OptionSet:
         return _part_of(self.stems)
 
     @cached_property
-    def any_pattern(self) -> re.Pattern | None:
-        """indexed, labelled: one pattern matching where any option's pattern matches (their alternation): where it
-        finds nothing, no option's pattern does, and none need be run. None unless all are compiled without flags
-        (the alternation of their texts then means what they do)."""
-        plain = re.compile("").flags
-        if not self.patterns or any(p is None or p.flags != plain for p in self.patterns):
+    def _read_by(self) -> dict:
+        return {}
+
+    def read_by(self, scenery: frozenset[str]) -> tuple[tuple[tuple[str, ...], ...], dict[str, tuple[int, ...]]]:
+        """words: for the question's `scenery`, each option's distinctive stems (_distinctive), and the options each
+        stem may name, as their first stem or one of their distinctive ones; found once per case."""
+        found = self._read_by.get(scenery)
+        if found is None:
+            if len(self._read_by) >= 64:  # an option list asked in many questions
+                self._read_by.clear()
+            own_words = _distinctive(self.stems, scenery)
+            wanted: dict[str, set[int]] = {}
+            for i, stems in enumerate(self.stems):
+                for s in (stems[:1] + own_words[i]) if stems else own_words[i]:
+                    wanted.setdefault(s, set()).add(i)
+            found = self._read_by[scenery] = (own_words, {s: tuple(sorted(v)) for s, v in wanted.items()})
+        return found
+
+    @cached_property
+    def needles(self) -> N.Needles | None:
+        """indexed: words one of which every match of an option's pattern holds (_indexed_needles); a text with none
+        names no option, and the patterns, slow to scan, need not run."""
+        if self.kind != "indexed":
             return None
-        return re.compile("|".join(f"(?:{p.pattern})" for p in self.patterns))
+        count = len(self.options)
+        return N.Needles(tuple(dict.fromkeys(w for o in self.options for w in _indexed_needles(*_indexed(o), count))))
 
 
 @lru_cache(maxsize=256)
@@ -443,8 +493,8 @@ def named(options: OptionSet, text: str, scenery: frozenset[str] = frozenset()) 
     """Options named in canonical `text`, as (position, option index), in reading order. Words in
     `scenery` (the question's own) name no option on their own."""
     if options.kind in ("indexed", "labelled"):
-        if options.any_pattern is not None and not options.any_pattern.search(text):
-            return []  # no option's pattern matches anywhere
+        if options.needles is not None and not options.needles.found_in(text):
+            return []  # no option's pattern can match: each needs one of the words
         found = [(m.start(), i) for i, p in enumerate(options.patterns) for m in p.finditer(text)]
     elif options.kind == "grid":
         found = [(at, options.cells.index(cell)) for at, cell in cells(text) if cell in options.cells]
@@ -533,19 +583,13 @@ def _phrase_starts(words: list[tuple[int, str]], starts: list[int], stems: tuple
 _LONG_OPTION = 8  # stems: an option this long is a sentence, named by two of its own words at least
 
 
-def _named_by_words(options: OptionSet, text: str, scenery: frozenset[str] = frozenset()) -> list[Mention]:
-    """An option whose words all appear close together (its phrase, reordered or inflected); failing
-    that, one of its distinctive words (shared with no other option)."""
-    keep = options.filler_stems  # an option that is only a filler ('moving') is named by it
-    words = [(at, stem(w)) for at, w in _tokens(text, keep)]
-    at: dict[str, list[int]] = {}
-    for k, (_, s) in enumerate(words):
-        at.setdefault(s, []).append(k)
+def option_mentions(options: OptionSet, words: list[tuple[int, str]], at: dict[str, list[int]],
+                    own_words: tuple[tuple[str, ...], ...], indexes) -> tuple[list[Mention], list[Mention]]:
+    """The options of `indexes` (in order) a text's stemmed `words` name by their whole phrase, and by their own
+    distinctive words (`at`: each stem's indexes in `words`)."""
     full, distinctive = [], []
-    found_labels = [(m.span(), i) for i, p in enumerate(options.labels) if p for m in p.finditer(text)]
-    labelled = [(span[0], i) for span, i in found_labels]
-    own_words = _distinctive(options.stems, scenery)
-    for i, stems in enumerate(options.stems):
+    for i in indexes:
+        stems = options.stems[i]
         if not stems or (options.labels and options.labels[i]):
             continue
         starts = _phrase_starts(words, at[stems[0]], stems) if stems[0] in at else []
@@ -559,15 +603,35 @@ def _named_by_words(options: OptionSet, text: str, scenery: frozenset[str] = fro
             # though one of its numbers does ('4870' for 'Directors held 4,870 shares in total on 30 April 2009')
         for s in said:
             distinctive.extend((words[k][0], i) for k in at[s])
+    return full, distinctive
+
+
+def _named_by_words(options: OptionSet, text: str, scenery: frozenset[str] = frozenset()) -> list[Mention]:
+    """An option whose words all appear close together (its phrase, reordered or inflected); failing
+    that, one of its distinctive words (shared with no other option)."""
+    keep = options.filler_stems  # an option that is only a filler ('moving') is named by it
+    words = _stemmed_words(text, keep)  # [(at, stem(w)) for at, w in _tokens(text, keep)]
+    at: dict[str, list[int]] = {}
+    for k, (_, s) in enumerate(words):
+        at.setdefault(s, []).append(k)
+    found_labels = [(m.span(), i) for i, p in enumerate(options.labels) if p for m in p.finditer(text)] \
+        if options.labels else []
+    labelled = [(span[0], i) for span, i in found_labels]
+    own_words, wanted = options.read_by(scenery)
+    # only the options whose first stem or one of whose own words the text holds can be named: for any other, no
+    # phrase starts and no own word is said (option_mentions adds nothing for it), so it is left out
+    candidates = sorted({i for s in at if s in wanted for i in wanted[s]}) if len(at) < len(wanted) else \
+        range(len(options.stems))
+    full, distinctive = option_mentions(options, words, at, own_words, candidates)
     if full and len(full) <= 4 and "," in text:
         full += _listed_before(options, text, full, own_words)
-    if len({i for _, i in full}) > 1 and (within := _within(options.options)):
+    if len(full) > 1 and len({i for _, i in full}) > 1 and (within := _within(options.options)):
         # 'quarter to' is not also 'quarter': an option whose text lies inside another's read there is that one
         full = [(a, i) for a, i in full if not any(
             k == i and options.options[j] in text[max(0, a - 40):a + 40 + len(options.options[j])] for k, j in within)]
     # a longer option read there outranks one whose words are a part of it ('white three' is not 'white one',
     # '6*sqrt{3}' is not '6')
-    if len({i for _, i in full}) > 1 and (part_of := options.part_of):
+    if len(full) > 1 and len({i for _, i in full}) > 1 and (part_of := options.part_of):
         full.sort()
         spots = [a for a, _ in full]  # only matches within 40 characters are compared: linear in the answer
         full = [(a, i) for a, i in full if not any(

@@ -52,17 +52,54 @@ def test_no_position_word_no_place_and_no_direction(text):
     assert O.cells(text) == [(at, (y, x)) for at, (x, y) in O._runs(text, O._CELL_RE, [], O._JOIN_CELL)]
 
 
-_INDEXED = [("Image 1", "Image 2", "Image 3"), ("the first video", "the second video"), ("(a)", "(b)", "(c)"),
-            ("Box A", "Box B", "Box C"), ("A is closer", "B is closer"),
-            ("Figure 1", "Figure 2", "Figure 3", "Figure 4")]
+_INDEXED = [("Image 1", "Image 2", "Image 3"), ("the first video", "the second video"),
+            ("Figure 1", "Figure 2", "Figure 3", "Figure 4"), ("Option 1", "Option 2"), ("Panel 12", "Panel 13"),
+            ("the 1st clip", "the 2nd clip", "the 3rd clip")]
 
 
 @settings(max_examples=1500, deadline=None)
 @given(text=texts.map(str.lower) | texts, choices=st.sampled_from(_INDEXED))
-def test_the_options_alternation_matches_where_one_option_does(text, choices):
+def test_indexed_options_are_named_only_with_one_of_their_needles(text, choices):
+    """named() returns nothing at once for indexed options where the text holds none of their needles: no option's
+    pattern matches there."""
     options = O.option_set(choices)
-    assert options.kind in ("indexed", "labelled") and options.any_pattern is not None
-    assert (options.any_pattern.search(text) is not None) == any(p.search(text) for p in options.patterns), text
+    assert options.kind == "indexed"
+    if not any(n in text for n in options.needles.words):
+        assert not any(p.search(text) for p in options.patterns), text
+
+
+_WORD_OPTIONS = [("cyan star", "gray star", "pink diamond", "cyan square"), ("clockwise", "counterclockwise"),
+                 ("a straight line", "bouncing off the walls", "a circle"), ("moving", "still"),
+                 ("quarter", "quarter to", "quarter past"), ("Box A", "Box B", "About the same"),
+                 ("(1, 0)", "(0, 1)"), ("4.5 m", "45 cm", "400rpm"), ("Seahorses would decrease",
+                                                                    "Rotifers would decrease", "Nothing changes")]
+_WORDS = ["cyan", "star", "stars", "gray", "pink", "diamond", "square", "squares", "clockwise", "counterclockwise",
+          "clockwize", "straight", "line", "bouncing", "bounces", "off", "the", "walls", "circle", "round", "moving",
+          "moves", "still", "quarter", "to", "past", "box", "a", "b", "about", "same", "(1, 0)", "(0, 1)", "4.5", "m",
+          "45", "cm", "400rpm", "400", "rpm", "seahorses", "rotifers", "would", "decrease", "nothing", "changes", "it",
+          "is", "not", "and", ",", ".", " "]
+word_texts = st.lists(st.sampled_from(_WORDS), max_size=16).map(" ".join)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(text=word_texts, choices=st.sampled_from(_WORD_OPTIONS),
+       scenery=st.sampled_from([frozenset(), frozenset({"star"}), frozenset({"cyan", "decreas"})]))
+def test_named_by_words_reads_the_options_every_option_loop_reads(text, choices, scenery):
+    """_named_by_words reads only the candidate options (those whose first or own words the text holds): reading
+    every option finds the same; and its words are _tokens' words, stemmed."""
+    options = O.option_set(choices)
+    if options.kind != "words":
+        return
+    words = [(at, O.stem(w)) for at, w in O._tokens(text, options.filler_stems)]
+    assert O._stemmed_words(text, options.filler_stems) == words
+    at = {}
+    for k, (_, s) in enumerate(words):
+        at.setdefault(s, []).append(k)
+    own_words, wanted = options.read_by(scenery)
+    assert own_words == O._distinctive(options.stems, scenery)
+    candidates = sorted({i for s in at if s in wanted for i in wanted[s]})
+    assert O.option_mentions(options, words, at, own_words, candidates) == \
+        O.option_mentions(options, words, at, own_words, range(len(options.stems)))
 
 
 @settings(max_examples=2000, deadline=None)
