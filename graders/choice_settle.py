@@ -55,6 +55,18 @@ _WRITTEN_LETTER = re.compile(r"[(\[][A-L][)\]]|^\W{0,3}[A-L][.:)]\s")  # '(C) 50
 # chooses it, unless the aside compares, concedes or supposes: there the option named may be the one set aside
 _SETS_ASIDE = re.compile(r"\b(?:than|compared|unlike|versus|vs|ahead of|though|although|whereas|but|however|if|unless|"
                          r"whether|either|instead|rather|except|or|given|assuming|suppose)\b", re.IGNORECASE)
+# the same in lowered ASCII, case-sensitive and behind a lookahead for the words' first letters (the engine passes
+# other positions at once): four times cheaper (tests/grading/test_choice_fast_paths.py compares the two)
+_SETS_ASIDE_LOWERED = re.compile(r"(?=[tcuvawbhierogs])" + _SETS_ASIDE.pattern)
+
+
+def sets_aside(text: str) -> bool:
+    """_SETS_ASIDE.search(text) is not None"""
+    if text.isascii():
+        return _SETS_ASIDE_LOWERED.search(text.lower()) is not None
+    return _SETS_ASIDE.search(text) is not None
+
+
 _IS_THE_ANSWER = re.compile(r"\W*\bis the (?:correct|right|best) (?:answer|option|choice)\W*$")
 _LAST_WORD = re.compile(r"([a-z0-9]+)[^a-z0-9]*$")
 
@@ -66,7 +78,7 @@ def _named_in_aside(answer: str, options: O.OptionSet, letters: str, shown: bool
                     names: frozenset[str], unknown: str | None, negative: bool, read=None) -> str | None:
     """The one option a short answer names only in an aside, if the answer ends on it (3.2). `read(place)`, where
     given, is the place's claims with asides read (AnswerPlaces.claims_with_asides: the same, found once)."""
-    if len(answer) > 300 or _SETS_ASIDE.search(answer):
+    if len(answer) > 300 or sets_aside(answer):
         return None
     named = {letter for place in spans.places(answer) if place.kind in ("lead", "sentence")
              for _, letter in (read(place) if read else
@@ -332,7 +344,8 @@ def _settle_unclaimed(place: spans.Place, st: AnswerPlaces, distinct: list[str])
             spans.plain(answer).rstrip().endswith(place.text.rstrip()):
         # '… Therefore, neither the second nor the third image shares the style.' at the end: both declined
         return none_chosen("answered that neither option is right", place.kind)
-    if not distinct and place.explicit and _NONE_OF_THEM.search(place.text) and not c.none_option:
+    if not distinct and place.explicit and not c.none_option and (
+            not place.text.isascii() or "none of" in place.text.lower()) and _NONE_OF_THEM.search(place.text):
         # 'The answer is that none of the options is possible.': the answer given is that no option is right
         return none_chosen("answered that no option is right", place.kind)
     return None

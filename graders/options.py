@@ -662,13 +662,23 @@ def _misspelt(options: tuple[str, ...], words: list[tuple[int, str]]) -> list[Me
     return found
 
 
+@lru_cache(maxsize=256)  # per option list: asked for every short answer
+def _near_sizes(options: tuple[str, ...]) -> frozenset[int]:
+    """The lengths of text that some option's length is near enough to (near_option): for each length up to past the
+    longest option's by a fifth, the test near_option made of every option in turn. Longer texts are near none:
+    size - len(o) > 0.16 * size holds once size > len(o) / 0.84."""
+    lengths = {len(o) for o in options}
+    return frozenset(size for size in range(int(max(lengths, default=0) / 0.8) + 2)
+                     if not all(abs(size - n) > 0.16 * max(size, n) for n in lengths))
+
+
 def near_option(said: str, options: tuple[str, ...]) -> int | None:
     """The one option a short answer's whole text misspells ('caprimulgis europae' for 'caprimulgus europaeus', 'no
     pittenbulks are dogs …' for 'no pittbulls are dogs …'): at least 85% alike, and clearly nearer than any other."""
     if len(said) < 8:
         return None
     size = len(said)
-    if all(abs(size - len(o)) > 0.16 * max(size, len(o)) for o in options):
+    if size not in _near_sizes(options):
         return None  # lengths that far apart leave at most 84% alike: no option is near enough
     alike = sorted(((Levenshtein.normalized_similarity(said, o), i) for i, o in enumerate(options)), reverse=True)
     best, runner_up = alike[0], alike[1] if len(alike) > 1 else (0.0, -1)

@@ -112,3 +112,23 @@ def test_no_ranges_with_asides_means_none_without(text):
         assert _asides_differ(text, negations) == (
             spans.blocked(text, asides=True, negations=negations) != spans.blocked(text, asides=False,
                                                                                    negations=negations))
+
+
+_ASIDE_WORDS = ["than", "Than", "THAN", "compared", "unlike", "versus", "vs", "ahead of", "though", "Although",
+                "whereas", "but", "However", "if", "IF", "unless", "whether", "either", "instead", "rather", "except",
+                "or", "Or", "given", "assuming", "suppose", "for", "word", "thank", "butter", "ſ", "é", "K", "İ"]
+aside_texts = st.lists(st.sampled_from(_ASIDE_WORDS + _PIECES), max_size=14).map("".join) | st.text(max_size=40)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(text=aside_texts)
+def test_sets_aside_is_the_pattern_s_search(text):
+    from graders.choice_settle import _SETS_ASIDE, sets_aside
+    assert sets_aside(text) == (_SETS_ASIDE.search(text) is not None), text
+
+
+@settings(max_examples=1000, deadline=None)
+@given(options=st.lists(st.text(max_size=60), min_size=1, max_size=6).map(tuple), size=st.integers(0, 200))
+def test_near_sizes_are_the_lengths_near_some_option(options, size):
+    near = not all(abs(size - len(o)) > 0.16 * max(size, len(o)) for o in options)
+    assert (size in O._near_sizes(options)) == near
