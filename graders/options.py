@@ -314,6 +314,17 @@ def _stemmed_words(text: str, keep: frozenset[str] = frozenset()) -> list[tuple[
     return found
 
 
+def _stem_needles(stems: frozenset[str]) -> tuple[str, ...]:
+    """Strings one of which every word whose stem is in `stems` holds: stem() keeps a word's start (it cuts endings,
+    a doubled last letter, '-ly'), or replaces the word, or a start of it, by its synonym (_SYNONYMS), or drops the
+    commas of a number ('21,000': the stem's first digit is the word's); a number written against its unit is two
+    words, each in the text. So the stem itself, each synonym standing for it, and a number's first digit."""
+    needles = set(stems)
+    needles |= {word for word, same in _SYNONYMS.items() if same in stems}
+    needles |= {s[0] for s in stems if s[:1].isdigit()}
+    return tuple(sorted(needles))
+
+
 def stems_of(text: str) -> list[str]:
     """The stems of a canonical text's words, fillers left out (as the question's stems are)."""
     return _stems(text)
@@ -370,9 +381,11 @@ class OptionSet:
     def _read_by(self) -> dict:
         return {}
 
-    def read_by(self, scenery: frozenset[str]) -> tuple[tuple[tuple[str, ...], ...], dict[str, tuple[int, ...]]]:
-        """words: for the question's `scenery`, each option's distinctive stems (_distinctive), and the options each
-        stem may name, as their first stem or one of their distinctive ones; found once per case."""
+    def read_by(self, scenery: frozenset[str]) -> tuple[tuple[tuple[str, ...], ...], dict[str, tuple[int, ...]],
+                                                         N.Needles | None]:
+        """words: for the question's `scenery`, each option's distinctive stems (_distinctive), the options each
+        stem may name, as their first stem or one of their distinctive ones, and needles one of which every word
+        with such a stem holds (_stem_needles; None where that is not known); found once per case."""
         found = self._read_by.get(scenery)
         if found is None:
             if len(self._read_by) >= 64:  # an option list asked in many questions
@@ -382,7 +395,9 @@ class OptionSet:
             for i, stems in enumerate(self.stems):
                 for s in (stems[:1] + own_words[i]) if stems else own_words[i]:
                     wanted.setdefault(s, set()).add(i)
-            found = self._read_by[scenery] = (own_words, {s: tuple(sorted(v)) for s, v in wanted.items()})
+            needles = _stem_needles(frozenset(wanted)) if not _one_word_options(self.options) else ()
+            found = self._read_by[scenery] = (own_words, {s: tuple(sorted(v)) for s, v in wanted.items()},
+                                              N.Needles(needles) if needles else None)
         return found
 
     @cached_property
@@ -609,15 +624,19 @@ def option_mentions(options: OptionSet, words: list[tuple[int, str]], at: dict[s
 def _named_by_words(options: OptionSet, text: str, scenery: frozenset[str] = frozenset()) -> list[Mention]:
     """An option whose words all appear close together (its phrase, reordered or inflected); failing
     that, one of its distinctive words (shared with no other option)."""
+    found_labels = [(m.span(), i) for i, p in enumerate(options.labels) if p for m in p.finditer(text)] \
+        if options.labels else []
+    labelled = [(span[0], i) for span, i in found_labels]
+    own_words, wanted, needles = options.read_by(scenery)
+    if needles is not None and not needles.found_in(text):
+        # no word here has a stem an option is read by (each such word holds a needle): no option is named by its
+        # phrase nor by its own words, and (options not all one long word) none by a word misspelt either
+        return sorted(labelled)
     keep = options.filler_stems  # an option that is only a filler ('moving') is named by it
     words = _stemmed_words(text, keep)  # [(at, stem(w)) for at, w in _tokens(text, keep)]
     at: dict[str, list[int]] = {}
     for k, (_, s) in enumerate(words):
         at.setdefault(s, []).append(k)
-    found_labels = [(m.span(), i) for i, p in enumerate(options.labels) if p for m in p.finditer(text)] \
-        if options.labels else []
-    labelled = [(span[0], i) for span, i in found_labels]
-    own_words, wanted = options.read_by(scenery)
     # only the options whose first stem or one of whose own words the text holds can be named: for any other, no
     # phrase starts and no own word is said (option_mentions adds nothing for it), so it is left out
     candidates = sorted({i for s in at if s in wanted for i in wanted[s]}) if len(at) < len(wanted) else \

@@ -95,8 +95,10 @@ def test_named_by_words_reads_the_options_every_option_loop_reads(text, choices,
     at = {}
     for k, (_, s) in enumerate(words):
         at.setdefault(s, []).append(k)
-    own_words, wanted = options.read_by(scenery)
+    own_words, wanted, needles = options.read_by(scenery)
     assert own_words == O._distinctive(options.stems, scenery)
+    if needles is not None and not needles.found_in(text):
+        assert not any(s in wanted for _, s in words), text  # the exit: no word has a stem the options are read by
     candidates = sorted({i for s in at if s in wanted for i in wanted[s]})
     assert O.option_mentions(options, words, at, own_words, candidates) == \
         O.option_mentions(options, words, at, own_words, range(len(options.stems)))
@@ -132,3 +134,15 @@ def test_sets_aside_is_the_pattern_s_search(text):
 def test_near_sizes_are_the_lengths_near_some_option(options, size):
     near = not all(abs(size - len(o)) > 0.16 * max(size, len(o)) for o in options)
     assert (size in O._near_sizes(options)) == near
+
+
+_INFLECTED = [*O._SYNONYMS, "rounded", "rounding", "rebounds", "rebounded", "ricochets", "flipped", "stopping",
+              "equally", "linearly", "slightly", "simply", "21,000", "1,310,000", "4,870", "centimetres", "bouncing",
+              "circular", "circles", "lines", "moving", "walls", "pounds", "kilograms", "straightly", "hopped"]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(word=st.sampled_from(_INFLECTED) | st.from_regex(r"[a-z0-9√π]{1,14}(?:[.,/:][0-9]{1,4})?", fullmatch=True))
+def test_every_word_holds_a_needle_of_its_stem(word):
+    """_stem_needles(stems): every word whose stem is among `stems` holds one of them (named()'s exit for words)."""
+    assert any(n in word for n in O._stem_needles(frozenset({O.stem(word)}))), word
