@@ -35,21 +35,23 @@ def letter_patterns(letters: str) -> tuple[re.Pattern, ...]:
 
 
 @lru_cache(maxsize=64)
-def _capital(letters: str) -> re.Pattern:
+def _capital(letters: str) -> tuple[re.Pattern, re.Pattern]:
     """Any capital of `letters`: what letter_patterns(letters)[1], [5], [6] and [7] need (their letter is matched
-    case-sensitively, whatever the text)."""
-    return re.compile(f"[{letters}]")
+    case-sensitively, whatever the text); and any that is no word ('A ball', 'I think': _WORDLIKE), which is what
+    letters_named reads of [7] when no option's text is a letter."""
+    return re.compile(f"[{letters}]"), re.compile(f"(?!{_WORDLIKE.pattern})[{letters}]")
 
 
-def _may_name(text: str, lowered: str | None, caps: bool) -> tuple[bool, ...]:
-    """For each of letter_patterns(letters), may it match the text at all? Patterns 1, 5, 6 and 7 need a capital of
-    `letters` (`caps`); 3 a bracket; 4 the word 'option', 'choice' or 'letter' (ASCII text, lowered: the pattern
-    ignores case); 5 'the'; 6 a verb of choosing. (A cheap look before a scan of the whole place.)"""
+def _may_name(text: str, lowered: str | None, caps: bool, letter_caps: bool) -> tuple[bool, ...]:
+    """For each of letter_patterns(letters), may it match the text at all (for 7: so as to count)? Patterns 1, 5, 6
+    and 7 need a capital of `letters` (`caps`; for 7 `letter_caps`, one that is no word, where that is all that
+    counts); 3 a bracket; 4 the word 'option', 'choice' or 'letter' (ASCII text, lowered: the pattern ignores case);
+    5 'the'; 6 a verb of choosing. (A cheap look before a scan of the whole place.)"""
     return (True, caps, True, "(" in text or "[" in text,
             lowered is None or "option" in lowered or "choice" in lowered or "letter" in lowered,
             caps and "the" in text,
             caps and (lowered is None or "select" in lowered or "choose" in lowered or "pick" in lowered),
-            caps)
+            letter_caps)
 
 
 def letters_named(text: str, letters: str, shown: bool,
@@ -59,13 +61,17 @@ def letters_named(text: str, letters: str, shown: bool,
     patterns = letter_patterns(letters)
     role = _ROLE_LABEL.match(text)
     lowered = text.lower() if text.isascii() else None
-    caps = _capital(letters).search(text) is not None
-    may = _may_name(text, lowered, caps)
-    if not caps and not may[3] and not may[4]:
-        # only patterns 0 and 2 may match (the rest need a capital, a bracket or a word the text lacks), each at the
-        # start alone (anchored, so at most once): what scan_letters finds, without the others' scans; what it adds
-        # after a lead letter (patterns 3 to 6) needs a bracket, a word or a capital too
-        for k in (0, 2) if shown else (0,):
+    capital, letter = _capital(letters)
+    caps = capital.search(text) is not None
+    # unless an option's text is a letter, a capital that is a word ('I think') is never read as one by pattern 7
+    may = _may_name(text, lowered, caps, caps and (own or letter.search(text) is not None))
+    if not (may[3] or may[4] or may[5] or may[6] or may[7]):
+        # only patterns 0 to 2 may match (the rest need a capital, a bracket or a word the text lacks, or find only
+        # words), each at the start alone (anchored, so at most once): what scan_letters finds, without the others'
+        # scans; what it adds after a lead letter (patterns 3 to 6) cannot match either
+        for k in (0, 1, 2) if shown else (0,):
+            if not may[k]:
+                continue
             m = patterns[k].match(text)
             if m and (shown or not m.group(1).islower()) and not (role and m.start(1) == role.start(1)):
                 return [(m.start(1), m.group(1).upper())], 1

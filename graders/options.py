@@ -672,13 +672,22 @@ def _misspelt(options: tuple[str, ...], words: list[tuple[int, str]]) -> list[Me
     """Words (of the first 400) one edit from exactly one option's stem, two for words of eight letters or more:
     'sagitate' for 'Sagittate', 'capacitor' for 'Capacitator'."""
     found = []
+    stems = _option_stems(options)
     for at, w in words[:400]:
         if len(w) >= 5 and w.isalpha():
             edits = 2 if len(w) >= 8 else 1  # 'capacitor' for 'Capacitator': a long word may be two edits off
-            near = [i for i, o in enumerate(options) if Levenshtein.distance(w, stem(o), score_cutoff=edits) <= edits]
+            size = len(w)
+            # lengths further apart than the edits allowed are more edits apart (the distance is at least that)
+            near = [i for i, o in enumerate(stems)
+                    if abs(size - len(o)) <= edits and Levenshtein.distance(w, o, score_cutoff=edits) <= edits]
             if len(near) == 1:
                 found.append((at, near[0]))
     return found
+
+
+@lru_cache(maxsize=256)  # per option list
+def _option_stems(options: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(stem(o) for o in options)
 
 
 @lru_cache(maxsize=256)  # per option list: asked for every short answer

@@ -8,7 +8,15 @@ from hypothesis import strategies as st
 
 from graders import options as O
 from graders import spans
-from graders.choice_letters import _ROLE_LABEL, _capital, _may_name, letter_patterns, letters_named, scan_letters
+from graders.choice_letters import (
+    _ROLE_LABEL,
+    _WORDLIKE,
+    _capital,
+    _may_name,
+    letter_patterns,
+    letters_named,
+    scan_letters,
+)
 from graders.choice_places import _asides_differ
 
 _PIECES = ["A", "B", "C", "D", "I", "L", "a", "b", "c", "i", "(", ")", "[", "]", ".", ":", ",", " ", " ", "\n", "-",
@@ -33,9 +41,12 @@ def test_letters_named_is_the_scan_of_every_pattern(text, letters, shown, own):
 @given(text=texts, letters=st.sampled_from(["AB", "ABCD", "ABCDEFGHIJKL"]))
 def test_a_pattern_said_not_to_match_does_not(text, letters):
     lowered = text.lower() if text.isascii() else None
-    may = _may_name(text, lowered, _capital(letters).search(text) is not None)
-    for pattern, possible in zip(letter_patterns(letters), may, strict=True):
+    capital, letter = _capital(letters)
+    may = _may_name(text, lowered, capital.search(text) is not None, letter.search(text) is not None)
+    for pattern, possible in zip(letter_patterns(letters)[:-1], may[:-1], strict=True):
         assert possible or pattern.search(text) is None, (text, pattern.pattern)
+    # 7: every capital it finds is a word ('I think'), or there is none
+    assert may[-1] or all(_WORDLIKE.match(text, m.start()) for m in letter_patterns(letters)[-1].finditer(text))
 
 
 def test_every_position_word_holds_a_needle():
