@@ -173,16 +173,18 @@ def claims_of(place: spans.Place, options: O.OptionSet, letters: str, shown: boo
         ranges = [(a, b) for a, b in ranges if not ((m := _NOT_VERB.match(canonical, a)) and
                                                      O.stem(m.group(1)) in scenery)]
     visible = blanked(canonical, ranges) if ranges else canonical
-    if "^" in visible and options.kind == "words" and O.option_numbers(options.options):
-        # a power is part of its formula, not a stated value: '(c^2)', '5^2 = 4^2 + 6^2' name no option 2 or 4 (3.3)
-        visible = _EXPONENT.sub(lambda m: " " * len(m.group()), visible)
-    if options.kind == "words" and has_any(visible, _OPERATORS) and O.option_numbers(options.options):
-        # the operands of a written operation state no value: '110° - 30°, which is 80°' names no 30° (3.3)
-        visible = _OPERATION.sub(lambda m: " " * len(m.group()), visible)
-    if "=" in visible and options.kind == "words" and O.option_numbers(options.options):
-        # a worked formula states the value after its last '=': '20° + 140° = 160°' names no 20° (3.3)
-        last = visible.rindex("=")
-        visible = " " * last + visible[last:]
+    if options.kind == "words" and O.option_numbers(options.options):  # options that are numbers
+        if "^" in visible:
+            # a power is part of its formula, not a stated value: '(c^2)', '5^2 = 4^2 + 6^2' name no option 2 or 4
+            # (3.3)
+            visible = _EXPONENT.sub(lambda m: " " * len(m.group()), visible)
+        if has_any(visible, _OPERATORS):
+            # the operands of a written operation state no value: '110° - 30°, which is 80°' names no 30° (3.3)
+            visible = _OPERATION.sub(lambda m: " " * len(m.group()), visible)
+        if "=" in visible:
+            # a worked formula states the value after its last '=': '20° + 140° = 160°' names no 20° (3.3)
+            last = visible.rindex("=")
+            visible = " " * last + visible[last:]
     if whole_numbers(options.options) and has_any(visible, _COUNT_WORDS):
         # 'there are two countries' names the option 2 (a count in words; 'one' is too often no count to be read)
         visible = _COUNT_WORD.sub(lambda m: _COUNT_WORDS[m.group()].ljust(len(m.group())), visible)

@@ -202,10 +202,12 @@ def reviewed(answer: str, options: O.OptionSet, letters: str, shown: bool) -> fr
     4.5). Only options that are things to describe (images, points), written with their letter or as headings open
     a review of two: 'True, …' / 'False, …' are verdicts; sentences that open with options' whole texts as their
     subjects ('A park is …', 'A school is …') make one from three."""
+    few = answer.count("\n") + answer.count(". ") < 2
+    if few and answer.count(": ") < 2:
+        return frozenset()  # (the test below, in the order cheapest first)
     items = options.kind in ("indexed", "labelled")
     # options' own texts open a review unless they are verdicts ('True, …', 'Yes, …')
     words = options.kind == "words" and not set(options.options) & {"true", "false", "yes", "no"}
-    few = answer.count("\n") + answer.count(". ") < 2
     if few and not (words and answer.count(": ") >= 2):
         return frozenset()
     review: list[str] = []

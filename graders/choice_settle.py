@@ -383,6 +383,8 @@ def _settle_several(place: spans.Place, st: AnswerPlaces, distinct: list[str]) -
     """A place that claims two or more options (3.5): the list echoed or the things introduced are no answer; the
     answer given first, a later sentence that settles the hedge, or the one option not restating the question
     decides; else a hedge."""
+    if len(distinct) < 2:
+        return None  # every rule below reads two options or more (the first, as many as the options, three or more)
     answer, c = st.answer, st.case
     only_letters = _ONLY_LETTERS.fullmatch(place.text) is not None
     echo = not only_letters or (distinct == sorted(distinct) and place.kind != "marker")
