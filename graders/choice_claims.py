@@ -5,6 +5,7 @@ stated value (3.3), 'cannot be determined' naming the option that says so (4.2).
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from graders import options as O
 from graders import spans
@@ -26,6 +27,25 @@ _OPERATORS = (" - ", " + ", " × ", " * ", " / ", " ÷ ", " − ")
 _OPERATION = re.compile(r"\d[\d.]*\s*°?(?:\s+[-+×*/÷−]\s+\d[\d.]*\s*°?)+")  # '110° - 30°', '2 × 3 + 4'
 _CJK_IS_LETTER = re.compile(r"[是为為]\s*([A-L])\s*(?:[(（][^)）\n]{0,20}[)）])?\s*[。.]?\s*$")
 _EXPONENT = re.compile(r"(?:\d+(?:\.\d+)?|\b[a-z])?\s*\^\s*\{?\s*-?\d+(?:\.\d+)?\s*\}?")  # '4^2', 'c^2', '^{2}'
+
+
+class _Facts(NamedTuple):
+    own: frozenset[str]  # own_letters
+    numeric: bool  # words options that are numbers (option_numbers)
+    whole: bool  # whole_numbers
+    lists: tuple[tuple[float, ...], ...]  # value_lists
+    self_aside: tuple[int, ...]  # self_aside_options
+    clock: bool  # 'oclock' is an option
+
+
+def _facts(options: O.OptionSet) -> _Facts:
+    """What claims_of asks of the options for every place, found once per option set."""
+    facts = options.memo.get("claims")
+    if facts is None:
+        o = options.options
+        facts = options.memo["claims"] = _Facts(own_letters(o), options.kind == "words" and bool(O.option_numbers(o)),
+                                                whole_numbers(o), value_lists(o), self_aside_options(o), "oclock" in o)
+    return facts
 
 
 @per_text(maxsize=512)
@@ -111,7 +131,8 @@ def claims_of(place: spans.Place, options: O.OptionSet, letters: str, shown: boo
         bare = letter_patterns(letters)[0].match(text)
         if bare and (shown_here or bare.group(1).isupper()):
             return [(bare.start(1), bare.group(1).upper())]  # the place is just the letter
-        copula = _CJK_IS_LETTER.search(text) if shown_here and ("是" in text or "为" in text or "為" in text) else None
+        copula = _CJK_IS_LETTER.search(text) if shown_here and not text.isascii() and (
+            "是" in text or "为" in text or "為" in text) else None
         if copula and copula.group(1) in letters:
             # '所以ΔADC的面积为D。': a capital the sentence ends on after 是/为 is the letter, even one the
             # question names (an area is no point)
@@ -124,7 +145,7 @@ def claims_of(place: spans.Place, options: O.OptionSet, letters: str, shown: boo
                 "such as" in text:
             # 'There are three options: A, B, and C.', 'Select from A, B and C': the letters listed, none chosen
             lettered = blanked(text, [m.span() for m in _ENUMERATED.finditer(text)])
-        named, explicit = letters_named(lettered, letters, shown_here, own_letters(options.options))
+        named, explicit = letters_named(lettered, letters, shown_here, _facts(options).own)
         # 'the answer is A (neither; …)', 'The answer is A 30,430.': the one capital right after the marker is
         # the letter, even one the question uses as a name (not 'A ball': a capital before a word is an article)
         first = _MARKED_LETTER.match(text) if place.kind == "marker" and named else None
@@ -173,7 +194,8 @@ def claims_of(place: spans.Place, options: O.OptionSet, letters: str, shown: boo
         ranges = [(a, b) for a, b in ranges if not ((m := _NOT_VERB.match(canonical, a)) and
                                                      O.stem(m.group(1)) in scenery)]
     visible = blanked(canonical, ranges) if ranges else canonical
-    if options.kind == "words" and O.option_numbers(options.options):  # options that are numbers
+    facts = _facts(options)
+    if facts.numeric:  # options that are numbers
         if "^" in visible:
             # a power is part of its formula, not a stated value: '(c^2)', '5^2 = 4^2 + 6^2' name no option 2 or 4
             # (3.3)
@@ -185,10 +207,10 @@ def claims_of(place: spans.Place, options: O.OptionSet, letters: str, shown: boo
             # a worked formula states the value after its last '=': '20° + 140° = 160°' names no 20° (3.3)
             last = visible.rindex("=")
             visible = " " * last + visible[last:]
-    if whole_numbers(options.options) and has_any(visible, _COUNT_WORDS):
+    if facts.whole and has_any(visible, _COUNT_WORDS):
         # 'there are two countries' names the option 2 (a count in words; 'one' is too often no count to be read)
         visible = _COUNT_WORD.sub(lambda m: _COUNT_WORDS[m.group()].ljust(len(m.group())), visible)
-    lists = value_lists(options.options)
+    lists = facts.lists
     if lists:
         # options that are lists of values ('0.0, 13.0', '4.6, 4.4, 2.1') are named by all their values in their order,
         # however joined ('are 0.0 and 13.0 meters, respectively'), never by one of them
@@ -207,11 +229,11 @@ def claims_of(place: spans.Place, options: O.OptionSet, letters: str, shown: boo
         return sorted(found)
     found += [(at, LETTERS[i]) for at, i in O.named(options, visible, scenery)
               if LETTERS[i] != unknown or options.options[i] in visible]
-    if ranges and options.kind == "words" and self_aside_options(options.options):
+    if ranges and options.kind == "words" and facts.self_aside:
         # 'the lowest is MusicLDM (mix-up)', 'moved to the right than to the left': an option's own parenthesis or
         # comparison is no aside (the options 'MusicLDM (mix-up)', 'to the right than to the left')
         negated = spans.blocked(canonical, asides=False, negations=not asks_negative)
-        for i in self_aside_options(options.options):
+        for i in facts.self_aside:
             at = canonical.find(options.options[i])
             if at >= 0 and not spans.is_blocked(at, negated) and (at, LETTERS[i]) not in found:
                 found = [f for f in found if not (at <= f[0] < at + len(options.options[i]))]
@@ -221,9 +243,10 @@ def claims_of(place: spans.Place, options: O.OptionSet, letters: str, shown: boo
         asides = spans.blocked(canonical, negations=False) if options.kind != "direction" else []
         kept = blanked(canonical, asides) if asides else canonical
         found += [(at, LETTERS[i]) for at, i in O.named_negative(options, kept)]
-    if not found and options.kind == "words":  # '4.3%' for the options 4.39%, 4.35%, 4.28%: the one it rounds
+    if not found and facts.numeric:  # '4.3%' for the options 4.39%, 4.35%, 4.28%: the one it rounds (options.rounded
+        # reads options that are numbers only)
         found = [(at, LETTERS[i]) for at, i in O.rounded(options.options, visible)]
-    if not found and "oclock" in options.options and ":" in visible:
+    if not found and facts.clock and ":" in visible:
         # a clock read as digits for the time words: '7:30' is half past, '7:00' seven o'clock (canon: 'oclock')
         words = {"30": "half", "00": "oclock",  # and '7:45' quarter to, '3:15' quarter past (not just 'quarter')
                  "45": "quarter to" if "quarter to" in options.options else "quarter",

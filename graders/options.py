@@ -381,6 +381,11 @@ class OptionSet:
     def _read_by(self) -> dict:
         return {}
 
+    @cached_property
+    def memo(self) -> dict:
+        """What other stages find once per option set (choice_claims: facts about the options every place asks)."""
+        return {}
+
     def read_by(self, scenery: frozenset[str]) -> tuple[tuple[tuple[str, ...], ...], dict[str, tuple[int, ...]],
                                                          N.Needles | None]:
         """words: for the question's `scenery`, each option's distinctive stems (_distinctive), the options each
