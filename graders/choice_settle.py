@@ -80,6 +80,19 @@ def _named_in_aside(answer: str, options: O.OptionSet, letters: str, shown: bool
     given, is the place's claims with asides read (AnswerPlaces.claims_with_asides: the same, found once)."""
     if len(answer) > 300 or sets_aside(answer):
         return None
+    ends = _ENDS_ON_LETTER.search(answer)  # at most one bracketed letter has only non-word characters after it
+    said = _IS_THE_ANSWER.sub("", O.canon(answer))  # '電力 (electricity) is the correct answer.' ends on its aside
+    last = _LAST_WORD.search(said)
+    if not ends and not (last and O.stem(last.group(1)) in _last_stems(options)):
+        return None  # it ends neither on a bracketed letter nor on any option's last word: whichever option it names
+        # alone, it does not end on it (below), and its claims need not be read
+    return _ending_on_named(answer, options, letters, shown, scenery, names, unknown, negative, read)
+
+
+def _ending_on_named(answer: str, options: O.OptionSet, letters: str, shown: bool, scenery: frozenset[str],
+                     names: frozenset[str], unknown: str | None, negative: bool, read=None) -> str | None:
+    """_named_in_aside past its pre-checks: the one option the answer's sentences name with asides read, if the
+    answer ends on it."""
     named = {letter for place in spans.places(answer) if place.kind in ("lead", "sentence")
              for _, letter in (read(place) if read else
                                claims_of(place, options, letters, shown, False, scenery, names, unknown, negative,
@@ -93,6 +106,15 @@ def _named_in_aside(answer: str, options: O.OptionSet, letters: str, shown: bool
     said = _IS_THE_ANSWER.sub("", O.canon(answer))  # '電力 (electricity) is the correct answer.' ends on its aside
     ends, own = _LAST_WORD.search(said), _LAST_WORD.search(O.canon(options.options[letters.index(letter)]))
     return letter if ends and own and O.stem(ends.group(1)) == O.stem(own.group(1)) else None
+
+
+def _last_stems(options: O.OptionSet) -> frozenset[str]:
+    """The stem of each option's last word, as _ending_on_named reads it: found once per option set."""
+    found = options.memo.get("last stems")
+    if found is None:
+        found = options.memo["last stems"] = frozenset(
+            O.stem(m.group(1)) for o in options.options if (m := _LAST_WORD.search(O.canon(o))))
+    return found
 _OPENS_CONTRAST = re.compile(r"\W{0,3}(?:but|however|yet|actually|that said)\b", re.IGNORECASE)
 
 

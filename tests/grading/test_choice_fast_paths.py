@@ -157,3 +157,27 @@ _INFLECTED = [*O._SYNONYMS, "rounded", "rounding", "rebounds", "rebounded", "ric
 def test_every_word_holds_a_needle_of_its_stem(word):
     """_stem_needles(stems): every word whose stem is among `stems` holds one of them (named()'s exit for words)."""
     assert any(n in word for n in O._stem_needles(frozenset({O.stem(word)}))), word
+
+
+_CHOICES = [("cyan star", "gray star", "pink diamond", "cyan square"), ("clockwise", "counterclockwise"),
+            ("Image 1", "Image 2", "Image 3"), ("left to right", "right to left", "top to bottom", "bottom to top"),
+            ("top left", "top center", "middle left", "bottom right"), ("yes", "no"), ("4", "12", "45°"),
+            ("電力", "水力"), ("Insufficient information", "Red", "Blue")]
+_ENDINGS = ["I think it is 4.", "The ball moves to the left", "It is the cyan square", "(C).", "(B)", " which is (A).",
+            " is the correct answer.", "the second image", "clockwise", "square.", "stars", "電力 (electricity)",
+            " but ", " than ", ", which ", "because it bounces", " not ", "red", " 12", " ", ".", "\n", "Image 2"]
+
+
+@settings(max_examples=2000, deadline=None)
+@given(parts=st.lists(st.sampled_from(_ENDINGS), min_size=1, max_size=5), choices=st.sampled_from(_CHOICES))
+def test_an_answer_ending_on_no_option_names_none_in_an_aside(parts, choices):
+    """_named_in_aside's exit (no bracketed letter at the end, no option's last word there) finds what reading the
+    claims finds."""
+    from graders.choice_options import read_case
+    from graders.choice_settle import _ending_on_named, _named_in_aside, sets_aside
+
+    answer = "".join(parts)
+    c = read_case(choices, None)
+    args = (answer, c.options, c.letters, c.shown, c.scenery, c.names, c.unknown, c.negative)
+    full = None if len(answer) > 300 or sets_aside(answer) else _ending_on_named(*args)
+    assert _named_in_aside(*args) == full, answer
