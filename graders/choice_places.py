@@ -377,25 +377,29 @@ def _asides_differ(text: str, negations: bool) -> bool:
 def describes(place: spans.Place, st: AnswerPlaces) -> bool:
     """Stage 3: a place that describes rather than commits (POLICY 4.5): an option described in a review of them
     all, a lead-in or heading, options matched to things one line each, a hypothetical, a case of a case analysis."""
+    if place.kind not in ("lead", "sentence"):
+        return False  # (every rule below reads a lead or a sentence)
     answer, c = st.answer, st.case
-    if place.kind in ("lead", "sentence"):
-        if place.text in st.reviewed() or (place.text.endswith(":") and " " in place.text
-                                           and not _GIVES_LETTER.search(place.text)
-                                           and not _REASONS_FOLLOW.search(place.text)):
-            return True  # an option described in a review of them all, or a lead-in ('Comparing the two images:',
-            # a heading 'Sample A:')
-        if place.text[:1] == "(" and _EVERY_OPTION_LINE.match(place.text) and st.every_lettered is None:
+    text = place.text
+    if text in st.reviewed() or (text.endswith(":") and " " in text and not _GIVES_LETTER.search(text)
+                                 and not _REASONS_FOLLOW.search(text)):
+        return True  # an option described in a review of them all, or a lead-in ('Comparing the two images:',
+        # a heading 'Sample A:')
+    if text[:1] == "(" and _EVERY_OPTION_LINE.match(text):
+        if st.every_lettered is None:
             st.every_lettered = _every_option_lettered(answer, c.letters)
-        if st.every_lettered and place.text[:1] == "(" and _EVERY_OPTION_LINE.match(place.text):
+        if st.every_lettered:
             return True  # '(C) Agalychnis callidryas' … '(A) Bufo bufo' … '(B) …': each option matched to a
             # thing, one line each, none chosen (4.4)
-    if place.kind in ("lead", "sentence") and not c.asks_if and _HYPOTHETICAL.match(place.text):
+    if text.isascii() and "if" not in text.lower() and "suppose" not in text.lower():
+        return False  # both patterns below need 'if' or 'suppose' (in ASCII, ignoring case is lowering)
+    if not c.asks_if and _HYPOTHETICAL.match(text):
         return True  # 'For example, if the surface is square, option A would be the correct choice.': not chosen
-    if place.kind in ("lead", "sentence") and _IF_OPENS.match(place.text):
+    if _IF_OPENS.match(text):
         if st.cases is None:
             st.cases = _cases(answer, c.options, c.letters, c.shown, c.yes_no, c.scenery, c.names, c.unknown,
                               c.negative)
-        if place.text in st.cases:
+        if text in st.cases:
             return True  # 'If B eats C, C will decrease (A). If B feeds C, C will increase (B).': cases, none chosen
     return False
 

@@ -80,8 +80,9 @@ def _named_in_aside(answer: str, options: O.OptionSet, letters: str, shown: bool
     given, is the place's claims with asides read (AnswerPlaces.claims_with_asides: the same, found once)."""
     if len(answer) > 300 or sets_aside(answer):
         return None
-    ends = _ENDS_ON_LETTER.search(answer)  # at most one bracketed letter has only non-word characters after it
-    said = _IS_THE_ANSWER.sub("", O.canon(answer))  # '電力 (electricity) is the correct answer.' ends on its aside
+    ends = "(" in answer and _ENDS_ON_LETTER.search(answer)  # (each pattern needs its literal)
+    said = O.canon(answer)
+    said = _IS_THE_ANSWER.sub("", said) if "is the " in said else said
     last = _LAST_WORD.search(said)
     if not ends and not (last and O.stem(last.group(1)) in _last_stems(options)):
         return None  # it ends neither on a bracketed letter nor on any option's last word: whichever option it names
