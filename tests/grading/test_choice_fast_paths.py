@@ -181,3 +181,28 @@ def test_an_answer_ending_on_no_option_names_none_in_an_aside(parts, choices):
     args = (answer, c.options, c.letters, c.shown, c.scenery, c.names, c.unknown, c.negative)
     full = None if len(answer) > 300 or sets_aside(answer) else _ending_on_named(*args)
     assert _named_in_aside(*args) == full, answer
+
+
+_GATE_PIECES = ["if", "If", "IF", "suppose", "Suppose", "for example", "For instance", "e.g.", "on the other hand",
+                "However", ",", " ", "  ", "the", "is the correct answer", "Is The Right Option", "none of the",
+                "None Of them", "are", "is", "(", ")", "A", "ı", "ſ", "K", "İ", "..", "-"]
+gate_texts = st.lists(st.sampled_from(_GATE_PIECES + _PIECES), max_size=12).map("".join)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(text=gate_texts)
+def test_literal_gates_hold_what_their_patterns_need(text):
+    """The literals looked for before a pattern: where the text lacks them, the pattern cannot match."""
+    from graders.choice_places import _HYPOTHETICAL, _IF_OPENS
+    from graders.choice_settle import _ENDS_ON_LETTER, _IS_THE_ANSWER, _NONE_OF_THEM
+
+    low = text.lower()
+    if text.isascii() and "if" not in low and "suppose" not in low:
+        assert _HYPOTHETICAL.match(text) is None and _IF_OPENS.match(text) is None, text
+    if text.isascii() and "none of" not in low:
+        assert _NONE_OF_THEM.search(text) is None, text
+    if "(" not in text:
+        assert _ENDS_ON_LETTER.search(text) is None, text
+    canonical = O.canon(text)
+    if "is the " not in canonical:
+        assert _IS_THE_ANSWER.sub("", canonical) == canonical, text
