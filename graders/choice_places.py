@@ -151,14 +151,15 @@ _IF_OPENS = re.compile(r"\W{0,3}(?:(?:on the other hand|alternatively|otherwise|
                        r",?\s+)?if\b", re.IGNORECASE)
 
 
-def _cases(answer: str, options: O.OptionSet, letters: str, *context) -> frozenset[str]:
+def _cases(answer: str, options: O.OptionSet, letters: str, *context, read=None) -> frozenset[str]:
     """Sentences of a case analysis: those that open with 'If' and claim options, two or more options in all
     ('If B preys on C, C will decrease (Option A). If B feeds C, C will increase (Option B).'). Each says
-    what would follow from a premise the answer does not settle: none is chosen (POLICY 4.5)."""
+    what would follow from a premise the answer does not settle: none is chosen (POLICY 4.5). `read(place)`, where
+    given, is the place's claims (AnswerPlaces.claims: the same, found once)."""
     found = []
     for place in spans.places(answer):
         if place.kind in ("lead", "sentence") and _IF_OPENS.match(place.text):
-            claims = claims_of(place, options, letters, *context)
+            claims = read(place) if read else claims_of(place, options, letters, *context)
             distinct = spans.distinct_claims(place.text, claims) if claims else []
             found += [(place.text, c) for c in distinct]
     sentences = frozenset(text for text, _ in found)
@@ -254,10 +255,11 @@ def reviewed(answer: str, options: O.OptionSet, letters: str, shown: bool) -> fr
     return frozenset(review)
 
 
-def _frame_reviews(answer: str, options: O.OptionSet, letters: str, *context) -> frozenset[str]:
+def _frame_reviews(answer: str, options: O.OptionSet, letters: str, *context, read=None) -> frozenset[str]:
     """Sentences of runs of three or more in a row that open with the same three words and each state a different
     option, all the options or all but one ('The angle between FG and DE is 60°. The angle between AB and CB is
-    45°. The angle between …'): they go through the options one by one, and none is chosen (POLICY 4.5)."""
+    45°. The angle between …'): they go through the options one by one, and none is chosen (POLICY 4.5).
+    `read(sentence)`, where given, is the sentence's claims (AnswerPlaces.sentence_claims: the same, found once)."""
     found: list[str] = []
     run: list[tuple[str, str]] = []
     for sentence in [*spans.sentences(spans.plain(answer)), ""]:
@@ -268,7 +270,8 @@ def _frame_reviews(answer: str, options: O.OptionSet, letters: str, *context) ->
                 found += [text for text, _ in run]
             run = []
         if len(frame) == 3:
-            claims = claims_of(spans.Place("sentence", sentence), options, letters, *context)
+            claims = read(sentence) if read else claims_of(spans.Place("sentence", sentence), options, letters,
+                                                           *context)
             distinct = spans.distinct_claims(sentence, claims) if claims else []
             run.append((sentence, distinct[0] if len(distinct) == 1 else None))
     return frozenset(found)
@@ -342,6 +345,12 @@ class AnswerPlaces:
                                                          c.names, c.unknown, c.negative)
         return found
 
+    def sentence_claims(self, text: str) -> list[tuple[int, str]]:
+        """The claims of one of the answer's sentences (stage 4), read once: claims_of reads a lead and a sentence
+        alike (it tells only markers, conclusions and bold apart), so where the sentence is the lead, the lead's."""
+        found = self.read.get((spans.Place("lead", text), self.case.yes_no))
+        return found if found is not None else self.claims(spans.Place("sentence", text))
+
     def claims_with_asides(self, place: spans.Place) -> list[tuple[int, str]]:
         """The options the place claims with its asides read too (yes/no not read): the claims already read where no
         stretch of it is an aside, since only the stretches blocked differ (3.2)."""
@@ -398,7 +407,7 @@ def describes(place: spans.Place, st: AnswerPlaces) -> bool:
     if _IF_OPENS.match(text):
         if st.cases is None:
             st.cases = _cases(answer, c.options, c.letters, c.shown, c.yes_no, c.scenery, c.names, c.unknown,
-                              c.negative)
+                              c.negative, read=st.claims)
         if text in st.cases:
             return True  # 'If B eats C, C will decrease (A). If B feeds C, C will increase (B).': cases, none chosen
     return False
@@ -419,6 +428,6 @@ def in_frame_review(place: spans.Place, st: AnswerPlaces) -> bool:
         if st.frames is None:
             c = st.case
             st.frames = _frame_reviews(st.answer, c.options, c.letters, c.shown, c.yes_no, c.scenery, c.names,
-                                       c.unknown, c.negative)
+                                       c.unknown, c.negative, read=st.sentence_claims)
         return place.text in st.frames
     return False

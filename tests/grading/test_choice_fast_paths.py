@@ -206,3 +206,35 @@ def test_literal_gates_hold_what_their_patterns_need(text):
     canonical = O.canon(text)
     if "is the " not in canonical:
         assert _IS_THE_ANSWER.sub("", canonical) == canonical, text
+
+
+_SENTENCES = ["If B eats C, C will decrease (A).", "If B feeds C, C will increase (B).",
+              "The angle between FG and DE is 60°.", "The angle between AB and CB is 45°.",
+              "The angle between AC and CD is 30°.", "I think it is 4.",
+              "The ball moves from left to right.", "It is the cyan square.", "Image 2 has the most squares.",
+              "Yes, they do.", "No.", "(C) clockwise", "Option A is not correct.", "It is not the gray star."]
+
+
+@settings(max_examples=600, deadline=None)
+@given(sentences=st.lists(st.sampled_from(_SENTENCES), min_size=1, max_size=6),
+       choices=st.sampled_from(_CHOICES + [("60°", "45°", "30°"), ("decrease", "increase", "stay the same")]))
+def test_claims_read_once_are_the_claims_read_afresh(sentences, choices):
+    """A lead's claims are a sentence's (claims_of reads the two alike), and the case analysis and frame review found
+    with the claims read once (AnswerPlaces) are those found reading them afresh."""
+    from graders.choice_claims import claims_of
+    from graders.choice_options import read_case
+    from graders.choice_places import AnswerPlaces, _cases, _frame_reviews, committed_places
+
+    answer = " ".join(sentences)
+    c = read_case(choices, None)
+    context = (c.shown, c.yes_no, c.scenery, c.names, c.unknown, c.negative)
+    for text in sentences:
+        assert claims_of(spans.Place("lead", text), c.options, c.letters, *context) == \
+            claims_of(spans.Place("sentence", text), c.options, c.letters, *context)
+    st_ = AnswerPlaces(answer, c, committed_places(answer, c.letters), None)
+    for place in st_.places:
+        st_.claims(place)  # as the stage reads them, before the reviews are looked for
+    assert _cases(answer, c.options, c.letters, *context, read=st_.claims) == \
+        _cases(answer, c.options, c.letters, *context)
+    assert _frame_reviews(answer, c.options, c.letters, *context, read=st_.sentence_claims) == \
+        _frame_reviews(answer, c.options, c.letters, *context)
