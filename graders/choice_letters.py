@@ -36,10 +36,12 @@ def letter_patterns(letters: str) -> tuple[re.Pattern, ...]:
 
 @lru_cache(maxsize=64)
 def _capital(letters: str) -> tuple[re.Pattern, re.Pattern]:
-    """Any capital of `letters`: what letter_patterns(letters)[1], [5], [6] and [7] need (their letter is matched
-    case-sensitively, whatever the text); and any that is no word ('A ball', 'I think': _WORDLIKE), which is what
-    letters_named reads of [7] when no option's text is a letter."""
-    return re.compile(f"[{letters}]"), re.compile(f"(?!{_WORDLIKE.pattern})[{letters}]")
+    """A capital of `letters` standing alone, no ASCII letter, digit or '_' on either side: what letter_patterns(
+    letters)[1], [5], [6] and [7] need (their letter is matched case-sensitively, whatever the text, and each has a
+    boundary, a bracket, a space or a stop on both sides); and such a capital that is no word ('A ball', 'I think':
+    _WORDLIKE), which is what letters_named reads of [7] when no option's text is a letter."""
+    return (re.compile(f"(?<![A-Za-z0-9_])[{letters}](?![A-Za-z0-9_])"),
+            re.compile(f"(?<![A-Za-z0-9_])(?!{_WORDLIKE.pattern})[{letters}](?![A-Za-z0-9_])"))
 
 
 def _may_name(text: str, lowered: str | None, caps: bool, letter_caps: bool) -> tuple[bool, ...]:
