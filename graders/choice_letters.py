@@ -36,22 +36,24 @@ def letter_patterns(letters: str) -> tuple[re.Pattern, ...]:
 
 @lru_cache(maxsize=64)
 def _capital(letters: str) -> tuple[re.Pattern, re.Pattern]:
-    """A capital of `letters` standing alone, no ASCII letter, digit or '_' on either side: what letter_patterns(
-    letters)[1], [5], [6] and [7] need (their letter is matched case-sensitively, whatever the text, and each has a
-    boundary, a bracket, a space or a stop on both sides); and such a capital that is no word ('A ball', 'I think':
-    _WORDLIKE), which is what letters_named reads of [7] when no option's text is a letter."""
-    return (re.compile(f"(?<![A-Za-z0-9_])[{letters}](?![A-Za-z0-9_])"),
-            re.compile(f"(?<![A-Za-z0-9_])(?!{_WORDLIKE.pattern})[{letters}](?![A-Za-z0-9_])"))
+    """A capital of `letters` standing alone, no ASCII letter, digit or '_' before it, nor those or an apostrophe
+    or a hyphen after it: what letter_patterns(letters)[1], [5], [6] and [7] need (their letter is matched
+    case-sensitively, whatever the text, with a boundary, a bracket or a stop before it and a bracket, a space or a
+    stop after it); and a match of [7] that is no word ('A ball', 'I think': _WORDLIKE), which is all letters_named
+    reads of [7] when no option's text is a letter."""
+    return (re.compile(f"(?<![A-Za-z0-9_])[{letters}](?![A-Za-z0-9_'’-])"),
+            re.compile(f"(?<![A-Za-z0-9_'’∠△-])(?!{_WORDLIKE.pattern})[{letters}](?![A-Za-z0-9_'’-]|\\.M\\b)"))
 
 
 def _may_name(text: str, lowered: str | None, caps: bool, letter_caps: bool) -> tuple[bool, ...]:
     """For each of letter_patterns(letters), may it match the text at all (for 7: so as to count)? Patterns 1, 5, 6
     and 7 need a capital of `letters` (`caps`; for 7 `letter_caps`, one that is no word, where that is all that
     counts); 3 a bracket; 4 the word 'option', 'choice' or 'letter' (ASCII text, lowered: the pattern ignores case);
-    5 'the'; 6 a verb of choosing. (A cheap look before a scan of the whole place.)"""
+    5 'the' and 'correct', 'right' or 'best'; 6 a verb of choosing. (A cheap look before a scan of the whole place.)
+    """
     return (True, caps, True, "(" in text or "[" in text,
             lowered is None or "option" in lowered or "choice" in lowered or "letter" in lowered,
-            caps and "the" in text,
+            caps and "the" in text and ("correct" in text or "right" in text or "best" in text),
             caps and (lowered is None or "select" in lowered or "choose" in lowered or "pick" in lowered),
             letter_caps)
 

@@ -24,7 +24,8 @@ _PIECES = ["A", "B", "C", "D", "I", "L", "a", "b", "c", "i", "(", ")", "[", "]",
            "ball", "think", "top", "left", "right", "up", "down", "middle", "center", "centre", "bottom", "east",
            "north", "to", "from", "toward", "the first", "image", "video", "2", "3", "second", "not", "never",
            "no longer", "neither", "nor", "because", "which", "while", "than", "if", "given", "assuming", "of them",
-           "wrong", "incorrect", "false", "be", "ſ", "K", "İ", "é", "答案是", "would", "as the", "with", "each"]
+           "wrong", "incorrect", "false", "be", "ſ", "K", "İ", "é", "答案是", "would", "as the", "with", "each", "'",
+           "’", "∠", "A.M.", "correct", "best", "right", "I'm", "is the correct answer"]
 texts = st.lists(st.sampled_from(_PIECES), max_size=14).map("".join)
 
 
