@@ -436,9 +436,12 @@ def _settle_place(place: spans.Place, st: AnswerPlaces) -> Outcome | None:
     """Stage 5 for one place: an outcome, _SKIP (the place settles nothing), or None (read the next place)."""
     c = st.case
     options = c.options
-    decided = _settle_letters_given(place, st) or _settle_declined(place, st)
-    if decided:
-        return decided
+    kind = place.kind
+    # each rule below is called only for the kinds of place it reads (the others it returns None for at once)
+    if kind in ("marker", "lead", "conclusion"):  # letters given: a marker, the lead; declined: the lead, a conclusion
+        decided = _settle_letters_given(place, st) or _settle_declined(place, st)
+        if decided:
+            return decided
     if place.kind in ("boxed", "marker") and (2 <= len(place.text) or not place.text.isascii()) and \
             len(place.text) <= 120 and \
             not letter_patterns(c.letters)[0].match(place.text):
@@ -447,9 +450,10 @@ def _settle_place(place: spans.Place, st: AnswerPlaces) -> Outcome | None:
             return one(LETTERS[exact], place.kind)  # inside it, and whatever words count elsewhere
     if describes(place, st):
         return _SKIP
-    decided = _settle_listed(place, st) or _settle_no_option(place, st)
-    if decided:
-        return decided
+    if kind in ("marker", "conclusion"):
+        decided = _settle_listed(place, st) or _settle_no_option(place, st)
+        if decided:
+            return decided
     if subscript_line(place, st):
         return _SKIP
     if place.kind == "marker" and len(place.text) <= 60 and options.kind == "words" and \
@@ -459,14 +463,16 @@ def _settle_place(place: spans.Place, st: AnswerPlaces) -> Outcome | None:
     # stage 4: the claims the place makes
     claims = st.claims(place)
     distinct = spans.distinct_claims(place.text, claims) if claims else []
-    decided = _settle_unclaimed(place, st, distinct)
-    if decided:
-        return decided
+    if not distinct and place.explicit:  # all it reads: no claim, in a marker, a boxed value, a conclusion, the lead
+        decided = _settle_unclaimed(place, st, distinct)
+        if decided:
+            return decided
     if len(distinct) == 1:
         return _settle_one(place, st, distinct[0])
-    decided = _settle_several(place, st, distinct)
-    if decided:
-        return decided
+    if len(distinct) > 1:
+        decided = _settle_several(place, st, distinct)
+        if decided:
+            return decided
     if c.yes_no and place.kind in ("lead", "sentence"):
         lead = "yes" if YES.match(place.text) else "no" if NO.match(place.text) else None
         if lead is None and c.question:
