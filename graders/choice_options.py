@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from graders import options as O
 from graders import spans
+from graders.memo import per_text
 
 LETTERS = "ABCDEFGHIJKL"
 
@@ -102,6 +103,7 @@ GROUPED = re.compile(r"(?<=\d),(?=\d{3}\b)")
 _LEADING_MARK = re.compile(r"^[^\w\s(\[$£€-]{1,3}\s+")
 
 
+@per_text(maxsize=512)  # the whole answer's is read again where its one sentence is a place (choice_settle)
 def plain_option(text: str) -> str:
     text = spans.plain(text).strip()
     said = O.canon(text if text[:1].isalnum() else _LEADING_MARK.sub("", text)).strip(" .!*_`\"'")  # (no mark)

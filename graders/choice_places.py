@@ -325,6 +325,9 @@ def committed_places(answer: str, letters: str) -> list[spans.Place]:
 class AnswerPlaces:
     """One answer being settled: the case's reading, its places, and what is found about it once, when needed."""
 
+    __slots__ = ("answer", "case", "cases", "every_lettered", "first", "frames", "glossed", "places", "read", "review",
+                 "subscripts")
+
     def __init__(self, answer: str, case: Reading, places: list[spans.Place], first: str | None) -> None:
         self.answer, self.case, self.places, self.first = answer, case, places, first
         self.review: frozenset[str] | None = None  # found when the sentences are reached: a marker usually decides
