@@ -36,6 +36,7 @@ class _Facts(NamedTuple):
     lists: tuple[tuple[float, ...], ...]  # value_lists
     self_aside: tuple[int, ...]  # self_aside_options
     clock: bool  # 'oclock' is an option
+    special: bool  # numeric, whole, lists, or options that differ only in case
 
 
 def _facts(options: O.OptionSet) -> _Facts:
@@ -43,8 +44,9 @@ def _facts(options: O.OptionSet) -> _Facts:
     facts = options.memo.get("claims")
     if facts is None:
         o = options.options
-        facts = options.memo["claims"] = _Facts(own_letters(o), options.kind == "words" and bool(O.option_numbers(o)),
-                                                whole_numbers(o), value_lists(o), self_aside_options(o), "oclock" in o)
+        numeric, whole, lists = options.kind == "words" and bool(O.option_numbers(o)), whole_numbers(o), value_lists(o)
+        facts = options.memo["claims"] = _Facts(own_letters(o), numeric, whole, lists, self_aside_options(o),
+                                                "oclock" in o, numeric or whole or bool(lists) or bool(options.cased))
     return facts
 
 
@@ -184,65 +186,68 @@ def claims_of(place: spans.Place, options: O.OptionSet, letters: str, shown: boo
     # negated and aside stretches are blanked (positions kept): none of an option's words may come from them
     # 'The perimeter cannot be 38.' answers 'which cannot be the perimeter?': there the negation is the claim
     ranges = blocked_ranges(canonical, asides and options.kind != "direction", not asks_negative)
-    if ranges and scenery and "if " in canonical:
-        ranges = _restated_conditions(canonical, ranges, scenery)
-    if ranges and scenery and "than " in canonical:
-        ranges = _restated_comparisons(canonical, ranges, scenery)
-    if ranges and "not" in scenery and "not " in canonical:
-        # 'says to not block the intersection' for 'what does the sign say to not block?': the question's own
-        # negation, restated, negates no option (3.1)
-        ranges = [(a, b) for a, b in ranges if not ((m := _NOT_VERB.match(canonical, a)) and
-                                                     O.stem(m.group(1)) in scenery)]
+    if ranges:
+        if scenery and "if " in canonical:
+            ranges = _restated_conditions(canonical, ranges, scenery)
+        if scenery and "than " in canonical:  # (the ranges restated are as many)
+            ranges = _restated_comparisons(canonical, ranges, scenery)
+        if "not" in scenery and "not " in canonical:
+            # 'says to not block the intersection' for 'what does the sign say to not block?': the question's own
+            # negation, restated, negates no option (3.1)
+            ranges = [(a, b) for a, b in ranges if not ((m := _NOT_VERB.match(canonical, a)) and
+                                                         O.stem(m.group(1)) in scenery)]
     visible = blanked(canonical, ranges) if ranges else canonical
     facts = _facts(options)
-    if facts.numeric:  # options that are numbers
-        if "^" in visible:
-            # a power is part of its formula, not a stated value: '(c^2)', '5^2 = 4^2 + 6^2' name no option 2 or 4
-            # (3.3)
-            visible = _EXPONENT.sub(lambda m: " " * len(m.group()), visible)
-        if has_any(visible, _OPERATORS):
-            # the operands of a written operation state no value: '110° - 30°, which is 80°' names no 30° (3.3)
-            visible = _OPERATION.sub(lambda m: " " * len(m.group()), visible)
-        if "=" in visible:
-            # a worked formula states the value after its last '=': '20° + 140° = 160°' names no 20° (3.3)
-            last = visible.rindex("=")
-            visible = " " * last + visible[last:]
-    if facts.whole and has_any(visible, _COUNT_WORDS):
-        # 'there are two countries' names the option 2 (a count in words; 'one' is too often no count to be read)
-        visible = _COUNT_WORD.sub(lambda m: _COUNT_WORDS[m.group()].ljust(len(m.group())), visible)
-    lists = facts.lists
-    if lists:
-        # options that are lists of values ('0.0, 13.0', '4.6, 4.4, 2.1') are named by all their values in their order,
-        # however joined ('are 0.0 and 13.0 meters, respectively'), never by one of them
-        said = [(m.start(), float(m.group())) for m in NUMBER.finditer(visible.replace("−", "-"))]
-        values = [v for _, v in said]
-        found += [(said[at][0], LETTERS[i]) for i, wanted in enumerate(lists) for at in range(len(said))
-                  if tuple(values[at:at + len(wanted)]) == wanted]
-        return sorted(found)
+    if facts.special:  # options that are numbers, lists of values, or differ only in case
+        if facts.numeric:  # options that are numbers
+            if "^" in visible:
+                # a power is part of its formula, not a stated value: '(c^2)', '5^2 = 4^2 + 6^2' name no option 2 or
+                # 4 (3.3)
+                visible = _EXPONENT.sub(lambda m: " " * len(m.group()), visible)
+            if has_any(visible, _OPERATORS):
+                # the operands of a written operation state no value: '110° - 30°, which is 80°' names no 30° (3.3)
+                visible = _OPERATION.sub(lambda m: " " * len(m.group()), visible)
+            if "=" in visible:
+                # a worked formula states the value after its last '=': '20° + 140° = 160°' names no 20° (3.3)
+                last = visible.rindex("=")
+                visible = " " * last + visible[last:]
+        if facts.whole and has_any(visible, _COUNT_WORDS):
+            # 'there are two countries' names the option 2 (a count in words; 'one' is too often no count to be read)
+            visible = _COUNT_WORD.sub(lambda m: _COUNT_WORDS[m.group()].ljust(len(m.group())), visible)
+        lists = facts.lists
+        if lists:
+            # options that are lists of values ('0.0, 13.0', '4.6, 4.4, 2.1') are named by all their values in their
+            # order, however joined ('are 0.0 and 13.0 meters, respectively'), never by one of them
+            said = [(m.start(), float(m.group())) for m in NUMBER.finditer(visible.replace("−", "-"))]
+            values = [v for _, v in said]
+            found += [(said[at][0], LETTERS[i]) for i, wanted in enumerate(lists) for at in range(len(said))
+                      if tuple(values[at:at + len(wanted)]) == wanted]
+            return sorted(found)
+        if options.cased and len(canonical) == len(text):
+            # options that differ only in case ('Aa', 'aa', 'AA') are named as written, outside the blanked stretches
+            shown_text = blanked(text, ranges) if ranges else text
+            found += [(m.start(), LETTERS[i]) for i, o in enumerate(options.cased)
+                      for m in re.finditer(rf"(?<![\w']){re.escape(o)}(?![\w'])", shown_text)]
+            return sorted(found)
     # an option saying the answer cannot be known is named by saying so, or by its whole text, not by one of its
     # words: 'Without further information, it is difficult to determine which option is correct.' names none
-    if options.cased and len(canonical) == len(text):
-        # options that differ only in case ('Aa', 'aa', 'AA') are named as written, outside the blanked stretches
-        shown_text = blanked(text, ranges) if ranges else text
-        found += [(m.start(), LETTERS[i]) for i, o in enumerate(options.cased)
-                  for m in re.finditer(rf"(?<![\w']){re.escape(o)}(?![\w'])", shown_text)]
-        return sorted(found)
     found += [(at, LETTERS[i]) for at, i in O.named(options, visible, scenery)
               if LETTERS[i] != unknown or options.options[i] in visible]
-    if ranges and options.kind == "words" and facts.self_aside:
-        # 'the lowest is MusicLDM (mix-up)', 'moved to the right than to the left': an option's own parenthesis or
-        # comparison is no aside (the options 'MusicLDM (mix-up)', 'to the right than to the left')
-        negated = spans.blocked(canonical, asides=False, negations=not asks_negative)
-        for i in facts.self_aside:
-            at = canonical.find(options.options[i])
-            if at >= 0 and not spans.is_blocked(at, negated) and (at, LETTERS[i]) not in found:
-                found = [f for f in found if not (at <= f[0] < at + len(options.options[i]))]
-                found.append((at, LETTERS[i]))
-    if ranges and not found and has_any(canonical, _NEGATIVE_NEEDS):
-        # 'The figure belongs to neither set A nor set B': an option's own negation is no negation of it
-        asides = spans.blocked(canonical, negations=False) if options.kind != "direction" else []
-        kept = blanked(canonical, asides) if asides else canonical
-        found += [(at, LETTERS[i]) for at, i in O.named_negative(options, kept)]
+    if ranges:
+        if options.kind == "words" and facts.self_aside:
+            # 'the lowest is MusicLDM (mix-up)', 'moved to the right than to the left': an option's own parenthesis
+            # or comparison is no aside (the options 'MusicLDM (mix-up)', 'to the right than to the left')
+            negated = spans.blocked(canonical, asides=False, negations=not asks_negative)
+            for i in facts.self_aside:
+                at = canonical.find(options.options[i])
+                if at >= 0 and not spans.is_blocked(at, negated) and (at, LETTERS[i]) not in found:
+                    found = [f for f in found if not (at <= f[0] < at + len(options.options[i]))]
+                    found.append((at, LETTERS[i]))
+        if not found and has_any(canonical, _NEGATIVE_NEEDS):
+            # 'The figure belongs to neither set A nor set B': an option's own negation is no negation of it
+            asides = spans.blocked(canonical, negations=False) if options.kind != "direction" else []
+            kept = blanked(canonical, asides) if asides else canonical
+            found += [(at, LETTERS[i]) for at, i in O.named_negative(options, kept)]
     if not found and facts.numeric:  # '4.3%' for the options 4.39%, 4.35%, 4.28%: the one it rounds (options.rounded
         # reads options that are numbers only)
         found = [(at, LETTERS[i]) for at, i in O.rounded(options.options, visible)]
