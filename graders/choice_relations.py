@@ -87,7 +87,9 @@ def _than_parts(text: str, start: int) -> tuple[set[str], set[str]] | None:
 
 def polarity(question: str, text: str) -> bool | None:
     """Does a restatement of a yes/no question affirm it? None when it does not restate it."""
-    if _ABOUT_THE_QUESTION.search(text) or _EMBEDDED.search(text) or text.rstrip().endswith("?"):
+    # (each pattern is looked for only where its words stand: it matches them as written)
+    if ("question" in text and _ABOUT_THE_QUESTION.search(text)) or (
+            ("whether" in text or "if" in text) and _EMBEDDED.search(text)) or text.rstrip().endswith("?"):
         # 'the question is asking about …', 'impossible to determine whether South Dakota has the highest value',
         # the question itself echoed: none of them says yes or no
         return None

@@ -186,7 +186,8 @@ def test_an_answer_ending_on_no_option_names_none_in_an_aside(parts, choices):
 
 _GATE_PIECES = ["if", "If", "IF", "suppose", "Suppose", "for example", "For instance", "e.g.", "on the other hand",
                 "However", ",", " ", "  ", "the", "is the correct answer", "Is The Right Option", "none of the",
-                "None Of them", "are", "is", "(", ")", "A", "ı", "ſ", "K", "İ", "..", "-"]
+                "None Of them", "are", "is", "(", ")", "A", "ı", "ſ", "K", "İ", "..", "-", "whether",
+                "the question is asking", "this question wants", "determine if", "tell if"]
 gate_texts = st.lists(st.sampled_from(_GATE_PIECES + _PIECES), max_size=12).map("".join)
 
 
@@ -204,6 +205,11 @@ def test_literal_gates_hold_what_their_patterns_need(text):
         assert _NONE_OF_THEM.search(text) is None, text
     if "(" not in text:
         assert _ENDS_ON_LETTER.search(text) is None, text
+    from graders.choice_relations import _ABOUT_THE_QUESTION, _EMBEDDED
+    if "question" not in text:
+        assert _ABOUT_THE_QUESTION.search(text) is None, text
+    if "whether" not in text and "if" not in text:
+        assert _EMBEDDED.search(text) is None, text
     canonical = O.canon(text)
     if "is the " not in canonical:
         assert _IS_THE_ANSWER.sub("", canonical) == canonical, text
