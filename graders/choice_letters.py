@@ -58,6 +58,9 @@ def _may_name(text: str, lowered: str | None, caps: bool, letter_caps: bool) -> 
             letter_caps)
 
 
+_NO_CAPITAL = (True, False, True, False, False, False, False, False)  # no capital, bracket or word: patterns 0 and 2
+
+
 def letters_named(text: str, letters: str, shown: bool,
                    own: frozenset[str] = frozenset()) -> tuple[list[tuple[int, str]], int]:
     """Letters a place names, and how many of them are written as letters ('(C)', 'C.', 'option C'), not
@@ -67,8 +70,12 @@ def letters_named(text: str, letters: str, shown: bool,
     lowered = text.lower() if text.isascii() else None
     capital, letter = _capital(letters)
     caps = capital.search(text) is not None
-    # unless an option's text is a letter, a capital that is a word ('I think') is never read as one by pattern 7
-    may = _may_name(text, lowered, caps, caps and (own or letter.search(text) is not None))
+    if not caps and lowered is not None and "(" not in text and "[" not in text and "option" not in lowered and \
+            "choice" not in lowered and "letter" not in lowered:
+        may = _NO_CAPITAL  # _may_name(text, lowered, False, False), its tests made here (the common case)
+    else:
+        # unless an option's text is a letter, a capital that is a word ('I think') is never read as one by pattern 7
+        may = _may_name(text, lowered, caps, caps and (own or letter.search(text) is not None))
     if not (may[3] or may[4] or may[5] or may[6] or may[7]):
         # only patterns 0 to 2 may match (the rest need a capital, a bracket or a word the text lacks, or find only
         # words), each at the start alone (anchored, so at most once): what scan_letters finds, without the others'
