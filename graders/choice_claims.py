@@ -147,7 +147,8 @@ def claims_of(place: spans.Place, options: O.OptionSet, letters: str, shown: boo
                 "such as" in text:
             # 'There are three options: A, B, and C.', 'Select from A, B and C': the letters listed, none chosen
             lettered = blanked(text, [m.span() for m in _ENUMERATED.finditer(text)])
-        named, explicit = letters_named(lettered, letters, shown_here, _facts(options).own)
+        named, explicit = letters_named(lettered, letters, shown_here, _facts(options).own,
+                                        not_whole=lettered is text and bare is None)
         # 'the answer is A (neither; …)', 'The answer is A 30,430.': the one capital right after the marker is
         # the letter, even one the question uses as a name (not 'A ball': a capital before a word is an article)
         first = _MARKED_LETTER.match(text) if place.kind == "marker" and named else None

@@ -61,12 +61,13 @@ def _may_name(text: str, lowered: str | None, caps: bool, letter_caps: bool) -> 
 _NO_CAPITAL = (True, False, True, False, False, False, False, False)  # no capital, bracket or word: patterns 0 and 2
 
 
-def letters_named(text: str, letters: str, shown: bool,
-                   own: frozenset[str] = frozenset()) -> tuple[list[tuple[int, str]], int]:
+def letters_named(text: str, letters: str, shown: bool, own: frozenset[str] = frozenset(),
+                  not_whole: bool = False) -> tuple[list[tuple[int, str]], int]:
     """Letters a place names, and how many of them are written as letters ('(C)', 'C.', 'option C'), not
-    just a capital standing alone. Letters the prompt never showed count only as '(A)' or the whole answer 'A'."""
+    just a capital standing alone. Letters the prompt never showed count only as '(A)' or the whole answer 'A'.
+    `not_whole`: the caller found the text is not a letter alone (letter_patterns(letters)[0] does not match)."""
     patterns = letter_patterns(letters)
-    role = _ROLE_LABEL.match(text)
+    role = _ROLE_LABEL.match(text) if "A:" in text else None  # (the pattern needs it)
     lowered = text.lower() if text.isascii() else None
     capital, letter = _capital(letters)
     caps = capital.search(text) is not None
@@ -81,7 +82,7 @@ def letters_named(text: str, letters: str, shown: bool,
         # words), each at the start alone (anchored, so at most once): what scan_letters finds, without the others'
         # scans; what it adds after a lead letter (patterns 3 to 6) cannot match either
         for k in (0, 1, 2) if shown else (0,):
-            if not may[k]:
+            if not may[k] or (k == 0 and not_whole):
                 continue
             m = patterns[k].match(text)
             if m and (shown or not m.group(1).islower()) and not (role and m.start(1) == role.start(1)):
