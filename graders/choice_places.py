@@ -403,7 +403,7 @@ def describes(place: spans.Place, st: AnswerPlaces) -> bool:
         if st.every_lettered:
             return True  # '(C) Agalychnis callidryas' … '(A) Bufo bufo' … '(B) …': each option matched to a
             # thing, one line each, none chosen (4.4)
-    if text.isascii() and "if" not in text.lower() and "suppose" not in text.lower():
+    if text.isascii() and "if" not in (low := text.lower()) and "suppose" not in low:
         return False  # both patterns below need 'if' or 'suppose' (in ASCII, ignoring case is lowering)
     if not c.asks_if and _HYPOTHETICAL.match(text):
         return True  # 'For example, if the surface is square, option A would be the correct choice.': not chosen
