@@ -149,14 +149,13 @@ def _stated_numbers(text: str) -> list[float]:
             values += [float(v) for v in _SIGNED_NUMBER.findall(more.group())]
         return values
     values = []
-    for m in N.NUMBER.finditer(text):
-        if _OPERAND.search(text, max(0, m.start() - 3), m.start()) and not m.group(1):
+    for m in N.NUMBER_TOKEN.finditer(text):
+        start, token = m.start(), m.group()
+        if _OPERAND.search(text, max(0, start - 3), start) and token[0] not in "+-":  # an operand unless signed
             continue
-        if _OPERATOR_NEXT.match(text, m.end()) or _EQUATION_LEFT.search(text, max(0, m.start() - 80), m.start()):
+        if _OPERATOR_NEXT.match(text, m.end()) or _EQUATION_LEFT.search(text, max(0, start - 80), start):
             continue
-        sign, whole, frac = m.groups()
-        value = float(whole.replace(",", "") + (frac or ""))
-        values.append(-value if sign == "-" else value)
+        values.append(float(token if "," not in token else token.replace(",", "")))
     return values
 
 

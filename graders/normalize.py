@@ -145,6 +145,12 @@ _MULTIPLICATIVE = re.compile(r"\b(?:once|twice|thrice)\b", re.IGNORECASE)
 # A number token: optional sign, digits with optional thousands separators, optional decimals.
 # Lookarounds keep '25' from matching inside 'x25y' and stop '3' in 'r3c2' being read as a value.
 NUMBER = re.compile(r"(?<![\w.])([-+]?)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\d])")
+# NUMBER's matches (the same spans), without its groups, found in half the time: the pattern opens with the character
+# every token starts with (a sign or a digit), so the engine skips to those, and the lookbehind looks before it; the
+# branch after it is NUMBER's for that character, alternatives in the same order (tests/grading/test_fast_paths.py).
+# A token's value is float() of it without its commas: float('-5') is -float('5'), as NUMBER's groups give it.
+NUMBER_TOKEN = re.compile(r"[-+\d](?<![\w.].)(?:(?<=[-+])(?:\d{1,3}(?:,\d{3})+|\d+)|(?<=\d)(?:\d{0,2}(?:,\d{3})+|\d*))"
+                          r"(?:\.\d+)?(?!\d)")
 
 
 def numbers(text: str) -> list[float]:
@@ -154,11 +160,7 @@ def numbers(text: str) -> list[float]:
 
 def numbers_in_clean(text: str) -> list[float]:
     """`numbers` for text already cleaned and with number words turned to digits."""
-    values = []
-    for sign, whole, frac in NUMBER.findall(text):
-        value = float(whole.replace(",", "") + (frac or ""))
-        values.append(-value if sign == "-" else value)
-    return values
+    return [float(token if "," not in token else token.replace(",", "")) for token in NUMBER_TOKEN.findall(text)]
 
 
 def format_number(value: float) -> str:

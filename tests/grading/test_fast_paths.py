@@ -1,0 +1,52 @@
+"""The matchers' early exits and faster forms decide what the long rules they skip decide (graders.numbers,
+graders.matchers, graders.normalize, graders.causes, graders.languages)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from graders import normalize as N
+from graders import numbers as NB
+from graders import spans
+
+# digits (also non-ASCII ones), signs, separators and the words the number rules read
+_NUMBER_SOUP = st.text(alphabet="0123456789٣٤-+.,_ x*/=a\n", max_size=40)
+_SENTENCE_WORDS = st.lists(st.sampled_from(
+    ["there", "are", "is", "was", "=", "x", "*", "+", "/", "^", "-", "5", "-3", "+2", "1,234", "7.5", "12", "the",
+     "change", "decrease", "of", "by", "fell", "rose", "not", "never", "than", "because", "(which", "is)", "circles",
+     "times", "total", ":", ",", ";", "but", "or", "equals", "~", "if", "so", "it", "flashes"]), max_size=14)
+
+
+def _long_numbers(text: str) -> list[tuple[int, int, float]]:
+    """graders.numbers._numbers as NUMBER's groups give it."""
+    found = []
+    for m in N.NUMBER.finditer(text):
+        sign, whole, frac = m.groups()
+        value = float(whole.replace(",", "") + (frac or ""))
+        found.append((m.start(), m.end(), -value if sign == "-" else value))
+    return found
+
+
+@settings(max_examples=1000, deadline=None)
+@given(text=_NUMBER_SOUP)
+def test_number_tokens_are_numbers_matches(text):
+    assert [m.span() for m in N.NUMBER_TOKEN.finditer(text)] == [m.span() for m in N.NUMBER.finditer(text)]
+    # values alike to the sign of zero
+    assert [repr(v) for v in N.numbers_in_clean(text)] == [repr(v) for *_, v in _long_numbers(text)]
+    assert [(a, b, repr(v)) for a, b, v in NB._numbers(text)] == [(a, b, repr(v)) for a, b, v in _long_numbers(text)]
+
+
+@settings(max_examples=500, deadline=None)
+@given(words=_SENTENCE_WORDS, noun=st.sampled_from([None, "circle", "time", "flash"]))
+def test_one_claim_is_chosen_as_the_long_rule_chooses(words, noun):
+    text = " ".join(words)
+    pattern = NB.counted_noun(f"How many {noun}s are there?") if noun else None
+    claims = NB._claims(text)
+    # the claims: every number neither blocked nor an operand (the early return when nothing can be either)
+    ranges = spans.blocked(text)
+    assert claims == [c for c in NB._numbers(text) if not spans.is_blocked(c[0], ranges) and not NB._operand(text, c)]
+    for some in [claims[:1], claims[-1:]] if claims else []:
+        assert NB._choose(text, some, pattern) == NB._chosen(text, some, pattern)
+        bound = NB._bound(text, some, pattern)
+        assert NB._choose(text, some, pattern, bound) == NB._chosen(text, some, pattern, bound)
