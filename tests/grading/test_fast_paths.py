@@ -3,7 +3,7 @@ graders.matchers, graders.normalize, graders.causes, graders.languages)."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from graders import normalize as N
@@ -50,3 +50,36 @@ def test_one_claim_is_chosen_as_the_long_rule_chooses(words, noun):
         assert NB._choose(text, some, pattern) == NB._chosen(text, some, pattern)
         bound = NB._bound(text, some, pattern)
         assert NB._choose(text, some, pattern, bound) == NB._chosen(text, some, pattern, bound)
+
+
+_ASCII_WORDS = st.lists(st.sampled_from(
+    ["orange", "Orange", "ORANGE", "oranges", "red", "blue", "star", "circle", "the", "is", "it", "no", "No", "si",
+     "Si,", "oui", "Nein.", "ja", "sim", "non", "nao", "mal", "fünfmal", "zweimal", "treinta", "y", "dos", "twenty",
+     "et", "one", "e", "rojo", "rojas", "bleu", "blaues", "gauche", "droite", "links", "rechts", "de", "la", "a",
+     "izquierda", "derecha", "hacia", "puedo", "violette", "rose", "lila", "grau", ",", ".", "!", "3", "_x", "it2"]),
+    max_size=12)
+
+
+def _english_steps(text: str) -> str:
+    """graders.languages.english's steps for an ASCII text (of at most 200 characters) whose question asks no true
+    or false, without its early exits: a yes or no lead read, then English text as it is, else _latin's reading."""
+    from graders import languages as L
+
+    lead = L._YES_NO_LEAD.match(text)
+    if lead:
+        said = lead.group(1).casefold()
+        text = text[:lead.start(1)] + ("no" if said in L._NO_WORDS else "yes") + text[lead.end(1):]
+    return text if L._ENGLISH_LOWER.search(text.lower()) else L._latin(text)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(words=_ASCII_WORDS, joiner=st.sampled_from([" ", ", ", "\n", " - "]))
+@example(words=["orange", "no", "puedo"], joiner=" ")  # a Spanish 'no' before a verb
+@example(words=["Si,", "orange"], joiner=" ")  # a yes leading
+@example(words=["orange", "zweimal"], joiner=" ")  # a German count
+@example(words=["orange", "twenty", "y", "one"], joiner=" ")  # numbers joined
+def test_english_early_exits_read_as_the_steps_do(words, joiner):
+    from graders.languages import english
+
+    text = joiner.join(words)
+    assert english(text, "What color is it?") == _english_steps(text)
