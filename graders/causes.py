@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import re
+import sys
 import zlib
 from collections import Counter
+from itertools import repeat
+from operator import and_, eq
 from typing import Any
 
 from rapidfuzz.distance import Levenshtein
@@ -16,7 +19,29 @@ from graders.records import Truth
 _LOOP = re.compile(r"(.{1,12}?)\1{7,}", re.DOTALL)
 
 
+# a four-byte window of bytes read as one int ('I' is four bytes wide everywhere CPython runs; checked): its first three
+# bytes in memory, whatever the byte order
+_WINDOWS_AS_INTS = len(memoryview(bytes(4)).cast("I")) == 1
+_FIRST_THREE_BYTES = 0xFFFFFF if sys.byteorder == "little" else 0xFFFFFF00
+
+
 def _some_trigram_repeats(text: str, times: int) -> bool:
+    """Is some trigram (three characters in a row) seen `times` times or more?"""
+    if len(text) >= 48 and text.isascii() and _WINDOWS_AS_INTS:
+        # each trigram as an int (the first three bytes of a four-byte window: every window is read in C), sorted: a
+        # trigram seen `times` times is a run of that many equal ints. Less than the cost of tuples counted, from
+        # 48 characters on (below, most texts pass the cheaper first test of _trigram_counted)
+        raw = text.encode() + b"\0"  # a window for the last trigram (its fourth byte masked out)
+        windows: list[int] = []
+        for k in range(4):
+            windows += memoryview(raw[k:k + (len(raw) - k) // 4 * 4]).cast("I").tolist()
+        ints = sorted(map(and_, windows, repeat(_FIRST_THREE_BYTES)))
+        return any(map(eq, ints, ints[times - 1:]))
+    return _trigram_counted(text, times)
+
+
+def _trigram_counted(text: str, times: int) -> bool:
+    """_some_trigram_repeats with the trigrams counted as tuples."""
     trigrams = max(0, len(text) - 2)
     # a trigram seen `times` times leaves at most trigrams - (times - 1) distinct ones: most answers have more,
     # and a set is far cheaper to build than a Counter (both straight from zip: no list of them is kept)
