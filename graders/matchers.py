@@ -188,11 +188,23 @@ def _best_items(answer: str, vocabulary: str | None, want: list[str], size: tupl
 
 def truth_items(truth: Truth, vocabulary: str | None) -> list[str]:
     """The truth's items, normalised the way answers' items are."""
+    values = truth.value
+    if type(values) is list and {*map(type, values)} <= {str}:  # items of one type: equal keys are equal items
+        return list(_truth_strings(tuple(values), vocabulary))  # read once per case
+    return _truth_items(values, vocabulary)
+
+
+@lru_cache(maxsize=1024)
+def _truth_strings(values: tuple[str, ...], vocabulary: str | None) -> tuple[str, ...]:
+    return tuple(_truth_items(values, vocabulary))
+
+
+def _truth_items(values, vocabulary: str | None) -> list[str]:
     if vocabulary == "number":
-        return [N.format_number(float(v)) for v in truth.value]
+        return [N.format_number(float(v)) for v in values]
     if vocabulary in ("color", "position"):
-        return [N.normalize_truth(str(v), vocabulary) for v in truth.value]
-    return [N.normalize_truth(str(v)) for v in truth.value]
+        return [N.normalize_truth(str(v), vocabulary) for v in values]
+    return [N.normalize_truth(str(v)) for v in values]
 
 
 @grader("set")
@@ -332,21 +344,25 @@ def same_value(got: Any, want: Any) -> bool:
         if not isinstance(got, list):
             got = _ITEM_SPLIT.split(str(got))
         return [N.normalize_text(str(g), "color") for g in got] == [N.normalize_truth(str(w), "color") for w in want]
-    return N.normalize_text(str(got), "color") == N.normalize_truth(str(want), "color")
+    got, want = str(got), str(want)
+    # the same text is the same normal form (normalize_truth is normalize_text, cached)
+    return got == want or N.normalize_text(got, "color") == N.normalize_truth(want, "color")
 
 
 def _lenient_pairs(answer: str, want: dict[str, Any]) -> dict[str, Any]:
     """The values prose gives: 'color: pink' lines, else the truth's own value claimed in the text ('a pink
     hexagon moving left'), so right information in the wrong form is recognised as such (POLICY.md 6.7)."""
     pairs: dict[str, Any] = {}
-    text = N.normalize_colors(answer)
-    ranges = spans.blocked(text)
+    text = ranges = None  # read where a value is looked for in the prose (not where every key is given)
     for key, value in want.items():
         m = _pair_pattern(key, isinstance(value, list)).search(answer)
         if m:
             # "{'color': 'pink', …, 'direction': 'left'}": a Python dict or unquoted keys end in quotes and braces
             pairs[key] = m.group(1).strip().rstrip("}]) ").strip(",").strip("\"'")
         elif isinstance(value, str) and value.strip():
+            if text is None:
+                text = N.normalize_colors(answer)
+                ranges = spans.blocked(text)
             said = _value_pattern(value).search(text)
             if said and not spans.is_blocked(said.start(), ranges):
                 pairs[key] = value
