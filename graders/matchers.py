@@ -73,7 +73,8 @@ _ITEM_SPLIT = re.compile(r"[,;\n|]|\b(?:and|or)\b")
 _LEAD_IN = re.compile(r"^[^:\n]{0,60}:\s*")  # 'The items are: '
 
 
-_SHAPE_ITEM = re.compile(rf"\b({'|'.join(N.BASE_COLORS)})\s+(?:[a-z]+\s+){{0,2}}?({'|'.join(SHAPE_WORDS)})(?:e?s)?\b")
+_SHAPE_ITEM = re.compile(rf"\b({N.alternation(N.BASE_COLORS)})\s+(?:[a-z]+\s+){{0,2}}?({N.alternation(SHAPE_WORDS)})"
+                         r"(?:e?s)?\b")
 
 
 def _shape_items(text: str) -> list[str]:
@@ -214,9 +215,10 @@ def set_match(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     want = truth_items(truth, vocabulary)
     size = N.grid_size(args.get("question")) if vocabulary == "position" else None
     found = list(dict.fromkeys(_best_items(answer, vocabulary, want, size)))
-    hits = [w for w in want if w in found]
-    missed = [w for w in want if w not in found]
-    extra = [f for f in found if f not in want]
+    found_set, want_set = set(found), set(want)  # items are strings: in a set as in the list
+    hits = [w for w in want if w in found_set]
+    missed = [w for w in want if w not in found_set]
+    extra = [f for f in found if f not in want_set]
     score = len(hits) / (len(want) + len(extra)) if want or extra else 1.0
     parts = [f"found {len(hits)} of {len(want)}"]
     if missed:
@@ -243,7 +245,8 @@ def sequence(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     found = _best_items(answer, vocabulary, want, size)
     if len(found) > len(want) and found[: len(want)] == want:
         found = found[: len(want)]  # a summary after a complete list is not an error
-    score = Levenshtein.normalized_similarity(found, want)
+    # the same items are no edit apart: similarity 1.0 (as rapidfuzz gives it, also for two empty lists)
+    score = 1.0 if found == want else Levenshtein.normalized_similarity(found, want)
     shape = args.get("shape")
     if len(found) == len(want):
         wrong = [] if found == want else [i for i, (f, w) in enumerate(zip(found, want, strict=True)) if f != w]
@@ -305,7 +308,10 @@ def _concept_pattern(synonyms: tuple[str, ...]) -> re.Pattern:
 
 def _concept_present(text: str, synonyms: list[str], negated: list[tuple[int, int]]) -> bool:
     """Mentioned and not negated: 'not right to left' does not contradict 'left to right'."""
-    return any(not spans.is_blocked(m.start(), negated) for m in _concept_pattern(tuple(synonyms)).finditer(text))
+    pattern = _concept_pattern(tuple(synonyms))
+    if not negated:  # nothing negated (most answers): any mention
+        return pattern.search(text) is not None
+    return any(not spans.is_blocked(m.start(), negated) for m in pattern.finditer(text))
 
 
 def concepts_mentioned(truth: Truth, answer: str, args: dict[str, Any]) -> tuple[list[str], list[str], int]:

@@ -27,6 +27,17 @@ def has_any(text: str, words: tuple[str, ...]) -> bool:
     return False
 
 
+def alternation(words) -> str:
+    """'w1|w2|…' (the words escaped) as a pattern (matched case-sensitively) with the words of one first character
+    grouped behind it ('r(?:ed|ose)'): the same matches, preferred in the same order (at a position only the words of
+    its character can match, tried in their order), and the engine tries one group per character, not every word."""
+    by_first: dict[str, list[str]] = {}
+    for word in dict.fromkeys(words):
+        by_first.setdefault(word[:1], []).append(re.escape(word[1:]))
+    return "|".join(re.escape(first) + (f"(?:{'|'.join(rests)})" if len(rests) > 1 else rests[0])
+                    for first, rests in by_first.items())
+
+
 _ONE_PASS = 32  # characters up to which the pattern of a dozen words or more is the cheaper (measured)
 
 
@@ -39,12 +50,7 @@ class Needles:
 
     def __init__(self, words: tuple[str, ...]):
         self.words = words
-        by_first: dict[str, list[str]] = {}
-        for word in dict.fromkeys(words):
-            by_first.setdefault(word[:1], []).append(re.escape(word[1:]))
-        self._pattern = re.compile("|".join(
-            re.escape(first) + (f"(?:{'|'.join(rests)})" if len(rests) > 1 else rests[0])
-            for first, rests in by_first.items()))
+        self._pattern = re.compile(alternation(words))
 
     def found_in(self, text: str) -> bool:
         """has_any(text, self.words)"""
@@ -67,7 +73,8 @@ _UNITS = {w: i for i, w in enumerate(
     "sixteen seventeen eighteen nineteen".split())}
 _TENS = {w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
 _SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000}
-_NUMBER_WORD = "|".join(sorted([*_UNITS, *_TENS, *_SCALES, "and", "minus", "negative"], key=len, reverse=True))
+_NUMBER_WORDS_SORTED = sorted([*_UNITS, *_TENS, *_SCALES, "and", "minus", "negative"], key=len, reverse=True)
+_NUMBER_WORD = alternation(_NUMBER_WORDS_SORTED)
 _WORDS_RUN = re.compile(rf"\b(?:{_NUMBER_WORD})(?:[\s-]+(?:{_NUMBER_WORD}))*\b")
 
 
@@ -182,8 +189,8 @@ BASE_COLORS = ("red", "green", "blue", "yellow", "orange", "purple", "pink", "br
 _MODIFIER_WORDS = ("dark", "bright", "pale", "deep", "medium", "vivid")
 _MODIFIERS = rf"(?:(?:{'|'.join(_MODIFIER_WORDS)})\s+|light\s+(?!blue\b))?"
 _COLOR_NAMES = sorted([*BASE_COLORS, *COLOR_SYNONYMS], key=len, reverse=True)
-_COLOR_RE = re.compile(r"\b(" + "|".join(re.escape(c) for c in _COLOR_NAMES) + r")(?:ish)?\b")
-_COLOR_WITH_MODIFIER = re.compile(_MODIFIERS + r"\b(" + "|".join(re.escape(c) for c in _COLOR_NAMES) + r")(?:ish)?\b")
+_COLOR_RE = re.compile(r"\b(" + alternation(_COLOR_NAMES) + r")(?:ish)?\b")
+_COLOR_WITH_MODIFIER = re.compile(_MODIFIERS + r"\b(" + alternation(_COLOR_NAMES) + r")(?:ish)?\b")
 
 
 def canonical_color(word: str) -> str:
@@ -376,7 +383,7 @@ def clean_lines(text: str) -> list[str]:
 
 SHAPE_NAMES = ("circle", "square", "triangle", "diamond", "star", "hexagon", "rectangle", "pentagon", "oval",
                "rhombus")
-_SHAPE_RE = re.compile(r"\b(" + "|".join(SHAPE_NAMES) + r")(?:e?s)?\b")
+_SHAPE_RE = re.compile(r"\b(" + alternation(SHAPE_NAMES) + r")(?:e?s)?\b")
 _SHAPE_SYNONYMS = {"rhombus": "diamond", "oval": "circle"}
 
 

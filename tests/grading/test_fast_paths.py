@@ -3,6 +3,8 @@ graders.matchers, graders.normalize, graders.causes, graders.languages)."""
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -115,3 +117,62 @@ def test_the_same_value_text_is_the_same_value(got, want):
     from graders.matchers import same_value
 
     assert same_value(got, want) == (N.normalize_text(str(got), "color") == N.normalize_truth(str(want), "color"))
+
+
+def _plain(words) -> str:
+    return "|".join(re.escape(w) for w in words)
+
+
+_GROUPED = {  # each pattern built with normalize.alternation, and as a plain alternation of its words
+    "colors": (N._COLOR_RE, re.compile(r"\b(" + _plain(N._COLOR_NAMES) + r")(?:ish)?\b")),
+    "modified colors": (N._COLOR_WITH_MODIFIER, re.compile(N._MODIFIERS + r"\b(" + _plain(N._COLOR_NAMES) +
+                                                           r")(?:ish)?\b")),
+    "shapes": (N._SHAPE_RE, re.compile(r"\b(" + _plain(N.SHAPE_NAMES) + r")(?:e?s)?\b")),
+    "number words": (N._WORDS_RUN, re.compile(rf"\b(?:{_plain(N._NUMBER_WORDS_SORTED)})"
+                                              rf"(?:[\s-]+(?:{_plain(N._NUMBER_WORDS_SORTED)}))*\b")),
+}
+
+
+@settings(max_examples=600, deadline=None)
+@given(words=st.lists(st.sampled_from([*N._COLOR_NAMES, *N.SHAPE_NAMES, *N._NUMBER_WORDS_SORTED, "light", "dark",
+                                       "ish", "es", "s", "sky", "x", "2", "-", "blu", "tw"]), max_size=10),
+       joiners=st.lists(st.sampled_from([" ", "", "-", ", ", "_", "\n"]), min_size=10, max_size=10))
+def test_words_grouped_by_first_character_match_as_listed(words, joiners):
+    from graders.matchers import _SHAPE_ITEM, SHAPE_WORDS
+
+    text = "".join(w + j for w, j in zip(words, joiners, strict=False))
+    patterns = [*_GROUPED.values(), (_SHAPE_ITEM, re.compile(rf"\b({_plain(N.BASE_COLORS)})\s+(?:[a-z]+\s+){{0,2}}?"
+                                                             rf"({_plain(SHAPE_WORDS)})(?:e?s)?\b"))]
+    for grouped, plain in patterns:
+        assert [(m.span(), m.groups()) for m in grouped.finditer(text)] == \
+            [(m.span(), m.groups()) for m in plain.finditer(text)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(items=st.lists(st.sampled_from(["red", "blue", "(1, 2)", "", "star", "-2"]), max_size=20))
+def test_the_same_items_are_wholly_similar(items):
+    from rapidfuzz.distance import Levenshtein
+
+    assert Levenshtein.normalized_similarity(items, list(items)) == 1.0
+
+
+@settings(max_examples=1000, deadline=None)
+@given(words=st.lists(st.sampled_from(["Answer", "ANSWER:", "answer is", "Final answer -", "result =", "Solution:",
+                                       "solutions", "respuesta:", "Réponse :", "reponse:", "Antwort:", "RESPOSTA:",
+                                       "Ответ:", "答案：", "答え は", "正解:", "정답:", "ſolution:", "\\boxed{4}",
+                                       "\\boxed {4}", "**x**", "__y__", "*z*", "5", "the", "\n"]), max_size=8))
+def test_candidates_skip_only_patterns_that_cannot_match(words):
+    from graders import extract as E
+
+    text = " ".join(words)
+    if "\\boxed{" not in text:
+        assert not E._BOXED.search(text)
+    if text.isascii() and not N.has_any(text.lower(), E._EXPLICIT_NEEDS):
+        assert not E._EXPLICIT.search(text)
+    if "**" not in text and "__" not in text:
+        assert not E._BOLD.search(text)
+
+
+@given(start=st.integers(-5, 500))
+def test_nothing_blocked_blocks_nothing(start):
+    assert not spans.is_blocked(start, [])  # matchers._concept_present: with nothing negated, any mention counts
