@@ -12,7 +12,7 @@ from rapidfuzz.distance import Levenshtein
 from graders import normalize as N
 from graders import spans
 from graders.extract import bodies, candidates, json_object
-from graders.numbers import Stated, stated_number
+from graders.numbers import stated_number
 from graders.records import Truth
 from graders.registry import Match, grader
 
@@ -51,20 +51,20 @@ _ZERO = re.compile(r"\bnever\b|(?:\bnot|n't|\bnor)\s+(?:\w+\s+){0,2}?any\b|\bnon
 def numeric(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     """A number compared as a number, within the truth's tolerance."""
     target = float(truth.value)
-    stated = stated_number(answer, args.get("question", ""), trace="trace" in args, unit=truth.unit)
-    place = {"place": stated.place}
-    if stated.hedge:
-        shown = " and ".join(N.format_number(v) for v in stated.hedge)
-        return Match(0.0, False, list(stated.hedge), f"hedged between {shown}; truth {N.format_number(target)}",
+    value, kind, hedge = stated_number(answer, args.get("question", ""), trace="trace" in args, unit=truth.unit)
+    place = {"place": kind}
+    if hedge:
+        shown = " and ".join(N.format_number(v) for v in hedge)
+        return Match(0.0, False, list(hedge), f"hedged between {shown}; truth {N.format_number(target)}",
                      details=place)
-    if stated.value is None and _ZERO.search(answer[:2000]):  # 'it never flashes', "I don't see any objects"
-        stated = Stated(0.0, "lead")
-    if stated.value is None:
+    if value is None and _ZERO.search(answer[:2000]):  # 'it never flashes', "I don't see any objects"
+        value = 0.0  # (its place as found: none)
+    if value is None:
         return Match(0.0, False, None, f"no number found; truth {N.format_number(target)}", details=place)
-    shown = N.format_number(stated.value)
-    if close_enough(stated.value, target, truth):
-        return Match(1.0, True, stated.value, f"said {shown}", details=place)
-    return Match(0.0, False, stated.value, f"said {shown}, truth {N.format_number(target)}", details=place)
+    shown = N.format_number(value)
+    if close_enough(value, target, truth):
+        return Match(1.0, True, value, f"said {shown}", details=place)
+    return Match(0.0, False, value, f"said {shown}, truth {N.format_number(target)}", details=place)
 
 
 # --- collections -----------------------------------------------------------------------------------------

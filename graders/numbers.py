@@ -195,16 +195,16 @@ def stated_number(answer: str, question: str = "", trace: bool = False, unit: st
     """The number the answer states, where it states it. A trace's lines are not the answer: only an
     explicit answer counts, else the last number written (kind 'end'). Without a counted noun, a number
     followed by the truth's unit is bound ('One lime cost 80 yen' states 80)."""
-    bare = _BARE.fullmatch(answer)
-    if bare and not trace:  # '56', '**7,644**': nothing to look for
-        return _new_stated(Stated, (_bare_value(bare.group(1)), "lead", ()))
+    whole = _BARE.fullmatch(answer)
+    if whole and not trace:  # '56', '**7,644**': nothing to look for
+        return _new_stated(Stated, (_bare_value(whole.group(1)), "lead", ()))
     noun = _noun(question, unit)
     sentence_claims = []
     for place in spans.places(answer):
         kind, said = place
         if trace and kind not in ("boxed", "marker"):
             continue
-        bare = _BARE.fullmatch(said)
+        bare = _BARE.fullmatch(said) if said != answer else whole  # a one-sentence answer: already matched
         if bare and kind != "bold":
             return _new_stated(Stated, (_bare_value(bare.group(1)), kind, ()))
         text = readable(said)
