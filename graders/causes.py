@@ -50,19 +50,70 @@ def _trigram_counted(text: str, times: int) -> bool:
     return max(Counter(zip(text, text[1:], text[2:], strict=False)).values(), default=0) >= times
 
 
+_LOOP_SCAN = 4000  # characters of an answer searched for a loop
+
+
 def is_degenerate(answer: str) -> bool:
     """A repetition loop: a short unit repeated over much of the text ('edgedgedg', 'single single ...'),
     or long text that compresses far better than language does."""
-    text = answer[:4000]
+    text = answer[:_LOOP_SCAN]
     # a loop covers >= 24 characters; the cheap trigram test keeps the regex off ordinary text
     if len(text) >= 24 and _some_trigram_repeats(text, 8):
-        looped = sum(len(m.group(0)) for m in _LOOP.finditer(text) if any(ch.isalnum() for ch in m.group(1)))
+        looped = _looped(text)
         if looped >= max(24, 0.3 * len(text.strip())):
             return True
     if len(answer) < 300:
         return False
     raw = answer.encode("utf-8", "replace")
     return len(zlib.compress(raw)) / len(raw) < 0.12
+
+
+def _looped(text: str) -> int:
+    """The characters of `text` in loops: the matches of _LOOP (as finditer finds them) whose unit holds a letter or
+    a digit. In ASCII text the pattern is tried only where a loop can start (_loop_starts), from the end of the last
+    match on, as finditer tries every position: it finds the same matches at a fraction of the cost."""
+    if not text.isascii():
+        return sum(len(m.group(0)) for m in _LOOP.finditer(text) if any(ch.isalnum() for ch in m.group(1)))
+    total = end = 0
+    for start in _loop_starts(text.encode()):
+        if start >= end and (m := _LOOP.match(text, start)):
+            if any(ch.isalnum() for ch in m.group(1)):
+                total += len(m.group(0))
+            end = m.end()
+    return total
+
+
+# a byte of 0x7f, and one of 0x80, at each of the positions _loop_starts reads, as ints (byte k at bits 8k to 8k+7)
+_LOW7 = int.from_bytes(b"\x7f" * _LOOP_SCAN, "little")
+_HIGH = int.from_bytes(b"\x80" * _LOOP_SCAN, "little")
+_NONZERO = re.compile(rb"[^\x00]")
+
+
+def _loop_starts(raw: bytes) -> list[int]:
+    """Every position where _LOOP can match in `raw` (ASCII, at most _LOOP_SCAN bytes), sorted, and perhaps others: a
+    unit of L characters repeated 8 times from position i has raw[j] == raw[j + L] for each j in [i, i + 7L). For
+    each L the bytes are compared all at once, as ints: x holds raw[j] ^ raw[j + L] in its byte j, zero where the two
+    are equal; z marks those bytes (the high bit of each zero byte: adding 0x7f to its low bits sets it in every other
+    byte, with no carry between bytes), and ANDed with itself shifted it keeps the starts of runs of 7L of them."""
+    n = len(raw)
+    whole = int.from_bytes(raw, "little")
+    found: list[int] = []
+    for unit in range(1, 13):
+        compared = n - unit  # positions j with a byte L further on
+        if compared < 7 * unit:
+            break
+        cut = 8 * (_LOOP_SCAN - compared)
+        low7, high = _LOW7 >> cut, _HIGH >> cut  # the masks of `compared` bytes
+        x = (whole ^ (whole >> (8 * unit))) & (high | low7)
+        z = ~(((x & low7) + low7) | x | low7) & high
+        run, needed = 1, 7 * unit  # z marks the starts of runs of `run` equal pairs
+        while run < needed and z:
+            step = min(run, needed - run)
+            z &= z >> (8 * step)
+            run += step
+        if z:
+            found += [m.start() for m in _NONZERO.finditer(z.to_bytes(compared, "little"))]
+    return sorted(set(found))
 
 
 _TRACE_VALUE = re.compile(r"\btotal\b\s*(?:=|:|is|becomes|->|→)\s*(-?\d{1,18})\b", re.IGNORECASE)

@@ -176,3 +176,18 @@ def test_candidates_skip_only_patterns_that_cannot_match(words):
 @given(start=st.integers(-5, 500))
 def test_nothing_blocked_blocks_nothing(start):
     assert not spans.is_blocked(start, [])  # matchers._concept_present: with nothing negated, any mention counts
+
+
+_LOOPY = st.lists(st.tuples(st.text(alphabet="ab c.\n1é", min_size=1, max_size=13), st.integers(1, 11)),
+                  max_size=6).map(lambda parts: "".join(unit * times for unit, times in parts))
+
+
+@settings(max_examples=1500, deadline=None)
+@given(text=_LOOPY | st.text(alphabet="ab \n1", max_size=200))
+@example(text="ab" * 30 + " x " + "edg" * 20)
+@example(text="single " * 12)
+def test_loops_found_where_they_can_start_are_the_loops_finditer_finds(text):
+    from graders.causes import _LOOP, _looped
+
+    text = text[:4000]
+    assert _looped(text) == sum(len(m.group(0)) for m in _LOOP.finditer(text) if any(c.isalnum() for c in m.group(1)))
