@@ -57,10 +57,13 @@ def is_degenerate(answer: str) -> bool:
     """A repetition loop: a short unit repeated over much of the text ('edgedgedg', 'single single ...'),
     or long text that compresses far better than language does."""
     text = answer[:_LOOP_SCAN]
-    # a loop covers >= 24 characters; the cheap trigram test keeps the regex off ordinary text
-    if len(text) >= 24 and _some_trigram_repeats(text, 8):
-        looped = _looped(text)
-        if looped >= max(24, 0.3 * len(text.strip())):
+    # a loop covers >= 24 characters, and some trigram repeats 8 times: the cheaper test first (two pure tests, both
+    # needed), in ASCII the loops themselves (_looped), elsewhere the trigrams, which keep the regex off ordinary text
+    if len(text) >= 24:
+        if text.isascii():
+            if _looped(text) >= max(24, 0.3 * len(text.strip())) and _some_trigram_repeats(text, 8):
+                return True
+        elif _some_trigram_repeats(text, 8) and _looped(text) >= max(24, 0.3 * len(text.strip())):
             return True
     if len(answer) < 300:
         return False

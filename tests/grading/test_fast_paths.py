@@ -191,3 +191,31 @@ def test_loops_found_where_they_can_start_are_the_loops_finditer_finds(text):
 
     text = text[:4000]
     assert _looped(text) == sum(len(m.group(0)) for m in _LOOP.finditer(text) if any(c.isalnum() for c in m.group(1)))
+
+
+def _degenerate_long(answer: str) -> bool:
+    """graders.causes.is_degenerate as its rule reads: the trigram test, then the loops finditer finds, then zlib."""
+    import zlib
+
+    from graders.causes import _LOOP, _trigram_counted
+
+    text = answer[:4000]
+    if len(text) >= 24 and _trigram_counted(text, 8):
+        looped = sum(len(m.group(0)) for m in _LOOP.finditer(text) if any(c.isalnum() for c in m.group(1)))
+        if looped >= max(24, 0.3 * len(text.strip())):
+            return True
+    if len(answer) < 300:
+        return False
+    raw = answer.encode("utf-8", "replace")
+    return len(zlib.compress(raw)) / len(raw) < 0.12
+
+
+@settings(max_examples=1000, deadline=None)
+@given(text=_LOOPY | st.text(alphabet="ab \n1", max_size=400), pad=st.sampled_from(["", " ", "x" * 300, "é"]))
+@example(text="edg" * 40, pad="")
+@example(text="6 " * 200, pad="")
+def test_is_degenerate_decides_as_its_rule_reads(text, pad):
+    from graders.causes import is_degenerate
+
+    for answer in (text, pad + text, text + pad):
+        assert is_degenerate(answer) == _degenerate_long(answer)
