@@ -75,7 +75,7 @@ def _looped(text: str) -> int:
     """The characters of `text` in loops: the matches of _LOOP (as finditer finds them) whose unit holds a letter or
     a digit. In ASCII text the pattern is tried only where a loop can start (_loop_starts), from the end of the last
     match on, as finditer tries every position: it finds the same matches at a fraction of the cost."""
-    if not text.isascii():
+    if not text.isascii() or len(text) > _LOOP_SCAN:
         return sum(len(m.group(0)) for m in _LOOP.finditer(text) if any(ch.isalnum() for ch in m.group(1)))
     total = end = 0
     for start in _loop_starts(text.encode()):
