@@ -78,29 +78,35 @@ def _looped(text: str) -> int:
     if not text.isascii() or len(text) > _LOOP_SCAN:
         return sum(len(m.group(0)) for m in _LOOP.finditer(text) if any(ch.isalnum() for ch in m.group(1)))
     total = end = 0
-    for start in _loop_starts(text.encode()):
-        if start >= end and (m := _LOOP.match(text, start)):
+    for first, last in _loop_starts(text.encode()):
+        start = max(first, end)
+        while start < last:  # each position of the range, from the end of the last match on
+            m = _LOOP.match(text, start)
+            if not m:
+                start += 1
+                continue
             if any(ch.isalnum() for ch in m.group(1)):
                 total += len(m.group(0))
-            end = m.end()
+            end = start = m.end()
     return total
 
 
 # a byte of 0x7f, and one of 0x80, at each of the positions _loop_starts reads, as ints (byte k at bits 8k to 8k+7)
 _LOW7 = int.from_bytes(b"\x7f" * _LOOP_SCAN, "little")
 _HIGH = int.from_bytes(b"\x80" * _LOOP_SCAN, "little")
-_NONZERO = re.compile(rb"[^\x00]")
+_MARKED = re.compile(rb"[^\x00]+")
 
 
-def _loop_starts(raw: bytes) -> list[int]:
-    """Every position where _LOOP can match in `raw` (ASCII, at most _LOOP_SCAN bytes), sorted, and perhaps others: a
-    unit of L characters repeated 8 times from position i has raw[j] == raw[j + L] for each j in [i, i + 7L). For
-    each L the bytes are compared all at once, as ints: x holds raw[j] ^ raw[j + L] in its byte j, zero where the two
-    are equal; z marks those bytes (the high bit of each zero byte: adding 0x7f to its low bits sets it in every other
-    byte, with no carry between bytes), and ANDed with itself shifted it keeps the starts of runs of 7L of them."""
+def _loop_starts(raw: bytes) -> list[tuple[int, int]]:
+    """Ranges [first, last) of positions, sorted and apart, that hold every position where _LOOP can match in `raw`
+    (ASCII, at most _LOOP_SCAN bytes), and perhaps others: a unit of L characters repeated 8 times from position i has
+    raw[j] == raw[j + L] for each j in [i, i + 7L). For each L the bytes are compared all at once, as ints: x holds
+    raw[j] ^ raw[j + L] in its byte j, zero where the two are equal; z marks those bytes (the high bit of each zero
+    byte: adding 0x7f to its low bits sets it in every other byte, with no carry between bytes), and ANDed with itself
+    shifted it keeps the starts of runs of 7L of them."""
     n = len(raw)
     whole = int.from_bytes(raw, "little")
-    found: list[int] = []
+    found: list[tuple[int, int]] = []
     for unit in range(1, 13):
         compared = n - unit  # positions j with a byte L further on
         if compared < 7 * unit:
@@ -114,9 +120,17 @@ def _loop_starts(raw: bytes) -> list[int]:
             step = min(run, needed - run)
             z &= z >> (8 * step)
             run += step
-        if z:
-            found += [m.start() for m in _NONZERO.finditer(z.to_bytes(compared, "little"))]
-    return sorted(set(found))
+        if z:  # its runs of marked bytes (a loop marks every position of its run: one range, not each position)
+            found += [m.span() for m in _MARKED.finditer(z.to_bytes(compared, "little"))]
+    found.sort()
+    ranges: list[tuple[int, int]] = []
+    for first, last in found:  # merged where they touch or overlap (the units' ranges of one loop do)
+        if ranges and first <= ranges[-1][1]:
+            if last > ranges[-1][1]:
+                ranges[-1] = (ranges[-1][0], last)
+        else:
+            ranges.append((first, last))
+    return ranges
 
 
 _TRACE_VALUE = re.compile(r"\btotal\b\s*(?:=|:|is|becomes|->|→)\s*(-?\d{1,18})\b", re.IGNORECASE)
