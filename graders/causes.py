@@ -57,14 +57,13 @@ def is_degenerate(answer: str) -> bool:
     """A repetition loop: a short unit repeated over much of the text ('edgedgedg', 'single single ...'),
     or long text that compresses far better than language does."""
     text = answer[:_LOOP_SCAN]
-    # a loop covers >= 24 characters, and some trigram repeats 8 times: the cheaper test first (two pure tests, both
-    # needed), in ASCII the loops themselves (_looped), elsewhere the trigrams, which keep the regex off ordinary text
-    if len(text) >= 24:
-        if text.isascii():
-            if _looped(text) >= max(24, 0.3 * len(text.strip())) and _some_trigram_repeats(text, 8):
-                return True
-        elif _some_trigram_repeats(text, 8) and _looped(text) >= max(24, 0.3 * len(text.strip())):
+    # a loop covers >= 24 characters, and some trigram repeats 8 times: two pure tests, both needed, the cheaper
+    # first: in a short text the trigrams (most have too many distinct ones), else the loops themselves (_looped)
+    if 24 <= len(text) < 48:
+        if _some_trigram_repeats(text, 8) and _looped(text) >= max(24, 0.3 * len(text.strip())):
             return True
+    elif len(text) >= 48 and _looped(text) >= max(24, 0.3 * len(text.strip())) and _some_trigram_repeats(text, 8):
+        return True
     if len(answer) < 300:
         return False
     raw = answer.encode("utf-8", "replace")
@@ -72,13 +71,16 @@ def is_degenerate(answer: str) -> bool:
 
 
 def _looped(text: str) -> int:
-    """The characters of `text` in loops: the matches of _LOOP (as finditer finds them) whose unit holds a letter or
-    a digit. In ASCII text the pattern is tried only where a loop can start (_loop_starts), from the end of the last
-    match on, as finditer tries every position: it finds the same matches at a fraction of the cost."""
-    if not text.isascii() or len(text) > _LOOP_SCAN:
+    """The characters of `text` (at most _LOOP_SCAN) in loops: the matches of _LOOP (as finditer finds them) whose unit
+    holds a letter or a digit. The pattern is tried only where a loop can start (_loop_starts), from the end of the
+    last match on, as finditer tries every position: it finds the same matches at a fraction of the cost."""
+    if len(text) > _LOOP_SCAN:
         return sum(len(m.group(0)) for m in _LOOP.finditer(text) if any(ch.isalnum() for ch in m.group(1)))
+    # one byte per character in ASCII, else four (UTF-32: equal characters, and only they, have equal bytes)
+    width = 1 if text.isascii() else 4
     total = end = 0
-    for first, last in _loop_starts(text.encode()):
+    for first, last in _loop_starts(text.encode() if width == 1 else text.encode("utf-32-le", "surrogatepass"),
+                                     width):
         start = max(first, end)
         while start < last:  # each position of the range, from the end of the last match on
             m = _LOOP.match(text, start)
@@ -91,37 +93,43 @@ def _looped(text: str) -> int:
     return total
 
 
+_LOOP_BYTES = 4 * _LOOP_SCAN  # bytes of the text _loop_starts reads, at most
 # a byte of 0x7f, and one of 0x80, at each of the positions _loop_starts reads, as ints (byte k at bits 8k to 8k+7)
-_LOW7 = int.from_bytes(b"\x7f" * _LOOP_SCAN, "little")
-_HIGH = int.from_bytes(b"\x80" * _LOOP_SCAN, "little")
+_LOW7 = int.from_bytes(b"\x7f" * _LOOP_BYTES, "little")
+_HIGH = int.from_bytes(b"\x80" * _LOOP_BYTES, "little")
 _MARKED = re.compile(rb"[^\x00]+")
 
 
-def _loop_starts(raw: bytes) -> list[tuple[int, int]]:
-    """Ranges [first, last) of positions, sorted and apart, that hold every position where _LOOP can match in `raw`
-    (ASCII, at most _LOOP_SCAN bytes), and perhaps others: a unit of L characters repeated 8 times from position i has
-    raw[j] == raw[j + L] for each j in [i, i + 7L). For each L the bytes are compared all at once, as ints: x holds
-    raw[j] ^ raw[j + L] in its byte j, zero where the two are equal; z marks those bytes (the high bit of each zero
-    byte: adding 0x7f to its low bits sets it in every other byte, with no carry between bytes), and ANDed with itself
-    shifted it keeps the starts of runs of 7L of them."""
+def _loop_starts(raw: bytes, width: int = 1) -> list[tuple[int, int]]:
+    """Ranges [first, last) of character positions, sorted and apart, that hold every position where _LOOP can match
+    in the text `raw` encodes (`width` bytes a character, at most _LOOP_BYTES), and perhaps others: a unit of L
+    characters repeated 8 times from position i has the same character at j and j + L for each j in [i, i + 7L).
+    For each L the bytes are compared all at once, as ints: x holds raw[k] ^ raw[k + width * L] in its byte k, zero
+    where the two are equal; z marks those bytes (the high bit of each zero byte: adding 0x7f to its low bits sets it
+    in every other byte, with no carry between bytes), and ANDed with itself shifted it keeps the starts of runs of
+    7L characters' bytes; a character's position is its first byte's."""
     n = len(raw)
     whole = int.from_bytes(raw, "little")
     found: list[tuple[int, int]] = []
     for unit in range(1, 13):
-        compared = n - unit  # positions j with a byte L further on
-        if compared < 7 * unit:
+        shift = width * unit  # bytes between a character and the one a unit further on
+        compared, needed = n - shift, 7 * shift  # bytes with a byte `shift` further on; bytes of a run
+        if compared < needed:
             break
-        cut = 8 * (_LOOP_SCAN - compared)
+        cut = 8 * (_LOOP_BYTES - compared)
         low7, high = _LOW7 >> cut, _HIGH >> cut  # the masks of `compared` bytes
-        x = (whole ^ (whole >> (8 * unit))) & (high | low7)
+        x = (whole ^ (whole >> (8 * shift))) & (high | low7)
         z = ~(((x & low7) + low7) | x | low7) & high
-        run, needed = 1, 7 * unit  # z marks the starts of runs of `run` equal pairs
+        run = 1  # z marks the starts of runs of `run` equal bytes
         while run < needed and z:
             step = min(run, needed - run)
             z &= z >> (8 * step)
             run += step
         if z:  # its runs of marked bytes (a loop marks every position of its run: one range, not each position)
-            found += [m.span() for m in _MARKED.finditer(z.to_bytes(compared, "little"))]
+            for m in _MARKED.finditer(z.to_bytes(compared, "little")):
+                first, last = -(-m.start() // width), -(-m.end() // width)  # the characters starting in the run
+                if first < last:
+                    found.append((first, last))
     found.sort()
     ranges: list[tuple[int, int]] = []
     for first, last in found:  # merged where they touch or overlap (the units' ranges of one loop do)

@@ -178,7 +178,7 @@ def test_nothing_blocked_blocks_nothing(start):
     assert not spans.is_blocked(start, [])  # matchers._concept_present: with nothing negated, any mention counts
 
 
-_LOOPY = st.lists(st.tuples(st.text(alphabet="ab c.\n1é", min_size=1, max_size=13), st.integers(1, 11)),
+_LOOPY = st.lists(st.tuples(st.text(alphabet="ab c.\n1é中\ud800", min_size=1, max_size=13), st.integers(1, 11)),
                   max_size=6).map(lambda parts: "".join(unit * times for unit, times in parts))
 
 
