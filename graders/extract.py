@@ -6,6 +6,7 @@ import re
 from typing import NamedTuple
 
 from graders.jsonscan import MAX_SCAN, first_object
+from graders.normalize import has_any
 
 _THINK_OPEN = re.compile(r"<think(?:ing)?>", re.IGNORECASE)
 _THINK_CLOSE = re.compile(r"</think(?:ing)?>", re.IGNORECASE)
@@ -55,6 +56,8 @@ _EXPLICIT = re.compile(
     # '答案：', '答え：', '答えは', '正解は', '정답:', 'Respuesta:', 'Réponse :', 'Antwort:', 'Resposta:', 'Ответ:'
     r"答案\s*[是为為:：]|答え\s*(?:は|[:：])|正解\s*(?:は|[:：])|정답\s*[:：]|"
     r"(?:respuesta|r[ée]ponse|antwort|resposta|ответ)\s*[:：])[ \t:：]*(.+)", re.IGNORECASE)
+# the ASCII words every _EXPLICIT match holds one of (lowercased)
+_EXPLICIT_NEEDS = ("answer", "result", "solution", "respuesta", "reponse", "antwort", "resposta")
 _BOXED = re.compile(r"\\boxed\{((?:[^{}]|\{[^{}]*\})*)\}")
 _BOLD = re.compile(r"\*\*(.+?)\*\*|__(.+?)__", re.DOTALL)
 
@@ -62,13 +65,16 @@ _BOLD = re.compile(r"\*\*(.+?)\*\*|__(.+?)__", re.DOTALL)
 def candidates(answer: str) -> list[str]:
     """Places the final answer may be, most explicit first; the whole text comes last."""
     found: list[str] = []
-    boxed = _BOXED.findall(answer)
+    # each pattern only where the text holds what its every match holds (most answers hold none of it); outside
+    # ASCII the case-blind marker could match other letters ('ſolution'), and is always looked for
+    boxed = _BOXED.findall(answer) if "\\boxed{" in answer else ()
     if boxed:
         found.append(boxed[-1].strip().strip("`"))  # a code span inside a box or bold is the value: '**`x`**'
-    explicit = [m.group(1) for m in _EXPLICIT.finditer(answer)]
-    if explicit:
-        found.append(explicit[-1].strip().strip("*_").strip())  # '**Answer:** x': the bold ends after the marker
-    bold = [a or b for a, b in _BOLD.findall(answer)]
+    if not answer.isascii() or has_any(answer.lower(), _EXPLICIT_NEEDS):
+        explicit = [m.group(1) for m in _EXPLICIT.finditer(answer)]
+        if explicit:
+            found.append(explicit[-1].strip().strip("*_").strip())  # '**Answer:** x': the bold ends after the marker
+    bold = [a or b for a, b in _BOLD.findall(answer)] if "**" in answer or "__" in answer else ()
     if bold:
         found.append(bold[-1].strip().strip("`"))
     lines = [line.strip() for line in answer.strip().splitlines() if line.strip()]

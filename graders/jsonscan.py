@@ -50,11 +50,24 @@ def _balanced_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+# an object with no key: without a '"' anywhere, the only object a text can hold
+_EMPTY_OBJECT = re.compile(r"\{[ \t\n\r]*\}")
+
+
 def first_object(text: str) -> dict | None:
     """The first JSON object in `text` (which may be prose around it), or None."""
     if "{" not in text:
         return None
     text = text[:MAX_SCAN]
+    if '"' not in text and not _EMPTY_OBJECT.search(text):
+        # a key is a string in '"': with none, an object has no key, and '{}' (JSON whitespace inside) is none here
+        # either ("{'color': 'pink'}", a Python dict, is the common case): _decoded can decode no object
+        return None
+    return _decoded(text)
+
+
+def _decoded(text: str) -> dict | None:
+    """first_object's search, in a text of at most MAX_SCAN characters holding a '{'."""
     first, last = text.find("{"), text.rfind("}")
     if first < last:  # the common case: one object, perhaps in prose; decoded in C
         try:

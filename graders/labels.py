@@ -180,8 +180,8 @@ def exact(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
         ratio = max(fuzz.ratio(norm(best), t) for t in targets) / 100
         if ratio >= threshold:
             return Match(ratio, True, best, f"close to the truth ({ratio:.0%} similar)")
-    return Match(0.0, False, N.shorten(best) if best else None,
-                 f"said {N.shorten(best)!r}, truth {N.shorten(truth.value)!r}" if best else "empty answer")
+    shown = N.shorten(best) if best else None
+    return Match(0.0, False, shown, f"said {shown!r}, truth {N.shorten(truth.value)!r}" if best else "empty answer")
 
 
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",

@@ -94,6 +94,8 @@ _YES_NO_LEAD = re.compile(
     re.IGNORECASE)  # '네 개' is four of them, not a yes
 _NO_WORDS = frozenset({"不是", "不对", "不", "否", "没有", "いいえ", "아니요", "아니오", "아니", "nein", "non", "não",
                        "nao", "нет"})
+# the ASCII words _YES_NO_LEAD reads as a yes or no (lowercased): an ASCII text without one of them opens with none
+_ASCII_LEADS = frozenset({"nein", "non", "nao", "oui", "si", "ja", "sim"})
 
 _CN_DIGITS = {"〇": 0, "零": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
               "八": 8, "九": 9}
@@ -417,13 +419,15 @@ _COLORS_EN = "red|green|blue|yellow|orange|purple|brown|black|white|gray|pink|cy
 _SHAPE_COLOR = re.compile(rf"\b({_SHAPES_EN}) ({_COLORS_EN})\b")
 
 
-def _latin(text: str) -> str:
+def _latin(text: str, words: set[str] | None = None) -> str:
+    """`words`, where given, are the text's _TOKEN words casefolded (set(_TOKEN.findall(text.casefold()))), for a text
+    with no 'mal' and no ' no ' (which would be rewritten first)."""
     if "mal" in text:
         text = _TIMES.sub(lambda m: f"{_TIMES_WORDS[case_blind_key(_TIMES_WORDS, m.group(1))]} times", text)
     if " no " in text:  # 'Lo siento, no puedo': a 'no' before a verb of Spanish is a not, never a count of none
         text = _SPANISH_NOT.sub("not", text)
     folded = text.casefold()
-    found = set(_TOKEN.findall(folded))
+    found = set(_TOKEN.findall(folded)) if words is None else words
     if _FIRST_WORDS.isdisjoint(found):
         stems = _STEMMABLE.intersection(found)
         if not stems:
@@ -515,8 +519,16 @@ def english(text: str, question: str = "") -> str:
     asks_verdicts = bool(question) and _asks_verdicts(question)
     if ascii_only and not asks_verdicts:
         lowered = text.lower()
-        if "mal" not in lowered and _ASCII_READ.isdisjoint(_ASCII_WORD.findall(lowered)):
-            return text  # no word any step below reads (nearly every English answer): the text as it is
+        if "mal" not in lowered:
+            words = set(_ASCII_WORD.findall(lowered))  # ASCII text's _TOKEN words, what _latin reads
+            if _ASCII_READ.isdisjoint(words):
+                return text  # no word any step below reads (nearly every English answer): the text as it is
+            if "no" not in words and _ASCII_LEADS.isdisjoint(words):
+                # no yes or no to lead with, nor a German count or Spanish 'no' for _latin to rewrite before it reads
+                # the words: the text goes to _latin as it is, with these words ('orange' in an English list); where
+                # _latin leaves it so, English words or not, it is the answer (tests/grading/test_fast_paths.py)
+                latin = _latin(text, words)
+                return text if latin == text or _ENGLISH_LOWER.search(lowered) else latin
     if not ascii_only:
         text = _FULL_WIDTH.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)
     if asks_verdicts:  # asks true, false or undetermined

@@ -12,7 +12,7 @@ from rapidfuzz.distance import Levenshtein
 from graders import normalize as N
 from graders import spans
 from graders.extract import bodies, candidates, json_object
-from graders.numbers import Stated, stated_number
+from graders.numbers import stated_number
 from graders.records import Truth
 from graders.registry import Match, grader
 
@@ -51,20 +51,20 @@ _ZERO = re.compile(r"\bnever\b|(?:\bnot|n't|\bnor)\s+(?:\w+\s+){0,2}?any\b|\bnon
 def numeric(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     """A number compared as a number, within the truth's tolerance."""
     target = float(truth.value)
-    stated = stated_number(answer, args.get("question", ""), trace="trace" in args, unit=truth.unit)
-    place = {"place": stated.place}
-    if stated.hedge:
-        shown = " and ".join(N.format_number(v) for v in stated.hedge)
-        return Match(0.0, False, list(stated.hedge), f"hedged between {shown}; truth {N.format_number(target)}",
+    value, kind, hedge = stated_number(answer, args.get("question", ""), trace="trace" in args, unit=truth.unit)
+    place = {"place": kind}
+    if hedge:
+        shown = " and ".join(N.format_number(v) for v in hedge)
+        return Match(0.0, False, list(hedge), f"hedged between {shown}; truth {N.format_number(target)}",
                      details=place)
-    if stated.value is None and _ZERO.search(answer[:2000]):  # 'it never flashes', "I don't see any objects"
-        stated = Stated(0.0, "lead")
-    if stated.value is None:
+    if value is None and _ZERO.search(answer[:2000]):  # 'it never flashes', "I don't see any objects"
+        value = 0.0  # (its place as found: none)
+    if value is None:
         return Match(0.0, False, None, f"no number found; truth {N.format_number(target)}", details=place)
-    shown = N.format_number(stated.value)
-    if close_enough(stated.value, target, truth):
-        return Match(1.0, True, stated.value, f"said {shown}", details=place)
-    return Match(0.0, False, stated.value, f"said {shown}, truth {N.format_number(target)}", details=place)
+    shown = N.format_number(value)
+    if close_enough(value, target, truth):
+        return Match(1.0, True, value, f"said {shown}", details=place)
+    return Match(0.0, False, value, f"said {shown}, truth {N.format_number(target)}", details=place)
 
 
 # --- collections -----------------------------------------------------------------------------------------
@@ -73,7 +73,8 @@ _ITEM_SPLIT = re.compile(r"[,;\n|]|\b(?:and|or)\b")
 _LEAD_IN = re.compile(r"^[^:\n]{0,60}:\s*")  # 'The items are: '
 
 
-_SHAPE_ITEM = re.compile(rf"\b({'|'.join(N.BASE_COLORS)})\s+(?:[a-z]+\s+){{0,2}}?({'|'.join(SHAPE_WORDS)})(?:e?s)?\b")
+_SHAPE_ITEM = re.compile(rf"\b({N.alternation(N.BASE_COLORS)})\s+(?:[a-z]+\s+){{0,2}}?({N.alternation(SHAPE_WORDS)})"
+                         r"(?:e?s)?\b")
 
 
 def _shape_items(text: str) -> list[str]:
@@ -149,14 +150,13 @@ def _stated_numbers(text: str) -> list[float]:
             values += [float(v) for v in _SIGNED_NUMBER.findall(more.group())]
         return values
     values = []
-    for m in N.NUMBER.finditer(text):
-        if _OPERAND.search(text, max(0, m.start() - 3), m.start()) and not m.group(1):
+    for m in N.NUMBER_TOKEN.finditer(text):
+        start, token = m.start(), m.group()
+        if _OPERAND.search(text, max(0, start - 3), start) and token[0] not in "+-":  # an operand unless signed
             continue
-        if _OPERATOR_NEXT.match(text, m.end()) or _EQUATION_LEFT.search(text, max(0, m.start() - 80), m.start()):
+        if _OPERATOR_NEXT.match(text, m.end()) or _EQUATION_LEFT.search(text, max(0, start - 80), start):
             continue
-        sign, whole, frac = m.groups()
-        value = float(whole.replace(",", "") + (frac or ""))
-        values.append(-value if sign == "-" else value)
+        values.append(float(token if "," not in token else token.replace(",", "")))
     return values
 
 
@@ -189,11 +189,23 @@ def _best_items(answer: str, vocabulary: str | None, want: list[str], size: tupl
 
 def truth_items(truth: Truth, vocabulary: str | None) -> list[str]:
     """The truth's items, normalised the way answers' items are."""
+    values = truth.value
+    if type(values) is list and {*map(type, values)} <= {str}:  # items of one type: equal keys are equal items
+        return list(_truth_strings(tuple(values), vocabulary))  # read once per case
+    return _truth_items(values, vocabulary)
+
+
+@lru_cache(maxsize=1024)
+def _truth_strings(values: tuple[str, ...], vocabulary: str | None) -> tuple[str, ...]:
+    return tuple(_truth_items(values, vocabulary))
+
+
+def _truth_items(values, vocabulary: str | None) -> list[str]:
     if vocabulary == "number":
-        return [N.format_number(float(v)) for v in truth.value]
+        return [N.format_number(float(v)) for v in values]
     if vocabulary in ("color", "position"):
-        return [N.normalize_truth(str(v), vocabulary) for v in truth.value]
-    return [N.normalize_truth(str(v)) for v in truth.value]
+        return [N.normalize_truth(str(v), vocabulary) for v in values]
+    return [N.normalize_truth(str(v)) for v in values]
 
 
 @grader("set")
@@ -203,9 +215,10 @@ def set_match(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     want = truth_items(truth, vocabulary)
     size = N.grid_size(args.get("question")) if vocabulary == "position" else None
     found = list(dict.fromkeys(_best_items(answer, vocabulary, want, size)))
-    hits = [w for w in want if w in found]
-    missed = [w for w in want if w not in found]
-    extra = [f for f in found if f not in want]
+    found_set, want_set = set(found), set(want)  # items are strings: in a set as in the list
+    hits = [w for w in want if w in found_set]
+    missed = [w for w in want if w not in found_set]
+    extra = [f for f in found if f not in want_set]
     score = len(hits) / (len(want) + len(extra)) if want or extra else 1.0
     parts = [f"found {len(hits)} of {len(want)}"]
     if missed:
@@ -232,7 +245,8 @@ def sequence(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     found = _best_items(answer, vocabulary, want, size)
     if len(found) > len(want) and found[: len(want)] == want:
         found = found[: len(want)]  # a summary after a complete list is not an error
-    score = Levenshtein.normalized_similarity(found, want)
+    # the same items are no edit apart: similarity 1.0 (as rapidfuzz gives it, also for two empty lists)
+    score = 1.0 if found == want else Levenshtein.normalized_similarity(found, want)
     shape = args.get("shape")
     if len(found) == len(want):
         wrong = [] if found == want else [i for i, (f, w) in enumerate(zip(found, want, strict=True)) if f != w]
@@ -294,7 +308,10 @@ def _concept_pattern(synonyms: tuple[str, ...]) -> re.Pattern:
 
 def _concept_present(text: str, synonyms: list[str], negated: list[tuple[int, int]]) -> bool:
     """Mentioned and not negated: 'not right to left' does not contradict 'left to right'."""
-    return any(not spans.is_blocked(m.start(), negated) for m in _concept_pattern(tuple(synonyms)).finditer(text))
+    pattern = _concept_pattern(tuple(synonyms))
+    if not negated:  # nothing negated (most answers): any mention
+        return pattern.search(text) is not None
+    return any(not spans.is_blocked(m.start(), negated) for m in pattern.finditer(text))
 
 
 def concepts_mentioned(truth: Truth, answer: str, args: dict[str, Any]) -> tuple[list[str], list[str], int]:
@@ -333,21 +350,25 @@ def same_value(got: Any, want: Any) -> bool:
         if not isinstance(got, list):
             got = _ITEM_SPLIT.split(str(got))
         return [N.normalize_text(str(g), "color") for g in got] == [N.normalize_truth(str(w), "color") for w in want]
-    return N.normalize_text(str(got), "color") == N.normalize_truth(str(want), "color")
+    got, want = str(got), str(want)
+    # the same text is the same normal form (normalize_truth is normalize_text, cached)
+    return got == want or N.normalize_text(got, "color") == N.normalize_truth(want, "color")
 
 
 def _lenient_pairs(answer: str, want: dict[str, Any]) -> dict[str, Any]:
     """The values prose gives: 'color: pink' lines, else the truth's own value claimed in the text ('a pink
     hexagon moving left'), so right information in the wrong form is recognised as such (POLICY.md 6.7)."""
     pairs: dict[str, Any] = {}
-    text = N.normalize_colors(answer)
-    ranges = spans.blocked(text)
+    text = ranges = None  # read where a value is looked for in the prose (not where every key is given)
     for key, value in want.items():
         m = _pair_pattern(key, isinstance(value, list)).search(answer)
         if m:
             # "{'color': 'pink', …, 'direction': 'left'}": a Python dict or unquoted keys end in quotes and braces
             pairs[key] = m.group(1).strip().rstrip("}]) ").strip(",").strip("\"'")
         elif isinstance(value, str) and value.strip():
+            if text is None:
+                text = N.normalize_colors(answer)
+                ranges = spans.blocked(text)
             said = _value_pattern(value).search(text)
             if said and not spans.is_blocked(said.start(), ranges):
                 pairs[key] = value

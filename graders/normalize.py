@@ -27,6 +27,17 @@ def has_any(text: str, words: tuple[str, ...]) -> bool:
     return False
 
 
+def alternation(words) -> str:
+    """'w1|w2|…' (the words escaped) as a pattern (matched case-sensitively) with the words of one first character
+    grouped behind it ('r(?:ed|ose)'): the same matches, preferred in the same order (at a position only the words of
+    its character can match, tried in their order), and the engine tries one group per character, not every word."""
+    by_first: dict[str, list[str]] = {}
+    for word in dict.fromkeys(words):
+        by_first.setdefault(word[:1], []).append(re.escape(word[1:]))
+    return "|".join(re.escape(first) + (f"(?:{'|'.join(rests)})" if len(rests) > 1 else rests[0])
+                    for first, rests in by_first.items())
+
+
 _ONE_PASS = 32  # characters up to which the pattern of a dozen words or more is the cheaper (measured)
 
 
@@ -39,12 +50,7 @@ class Needles:
 
     def __init__(self, words: tuple[str, ...]):
         self.words = words
-        by_first: dict[str, list[str]] = {}
-        for word in dict.fromkeys(words):
-            by_first.setdefault(word[:1], []).append(re.escape(word[1:]))
-        self._pattern = re.compile("|".join(
-            re.escape(first) + (f"(?:{'|'.join(rests)})" if len(rests) > 1 else rests[0])
-            for first, rests in by_first.items()))
+        self._pattern = re.compile(alternation(words))
 
     def found_in(self, text: str) -> bool:
         """has_any(text, self.words)"""
@@ -67,7 +73,8 @@ _UNITS = {w: i for i, w in enumerate(
     "sixteen seventeen eighteen nineteen".split())}
 _TENS = {w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
 _SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000}
-_NUMBER_WORD = "|".join(sorted([*_UNITS, *_TENS, *_SCALES, "and", "minus", "negative"], key=len, reverse=True))
+_NUMBER_WORDS_SORTED = sorted([*_UNITS, *_TENS, *_SCALES, "and", "minus", "negative"], key=len, reverse=True)
+_NUMBER_WORD = alternation(_NUMBER_WORDS_SORTED)
 _WORDS_RUN = re.compile(rf"\b(?:{_NUMBER_WORD})(?:[\s-]+(?:{_NUMBER_WORD}))*\b")
 
 
@@ -145,6 +152,12 @@ _MULTIPLICATIVE = re.compile(r"\b(?:once|twice|thrice)\b", re.IGNORECASE)
 # A number token: optional sign, digits with optional thousands separators, optional decimals.
 # Lookarounds keep '25' from matching inside 'x25y' and stop '3' in 'r3c2' being read as a value.
 NUMBER = re.compile(r"(?<![\w.])([-+]?)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\d])")
+# NUMBER's matches (the same spans), without its groups, found in half the time: the pattern opens with the character
+# every token starts with (a sign or a digit), so the engine skips to those, and the lookbehind looks before it; the
+# branch after it is NUMBER's for that character, alternatives in the same order (tests/grading/test_fast_paths.py).
+# A token's value is float() of it without its commas: float('-5') is -float('5'), as NUMBER's groups give it.
+NUMBER_TOKEN = re.compile(r"[-+\d](?<![\w.].)(?:(?<=[-+])(?:\d{1,3}(?:,\d{3})+|\d+)|(?<=\d)(?:\d{0,2}(?:,\d{3})+|\d*))"
+                          r"(?:\.\d+)?(?!\d)")
 
 
 def numbers(text: str) -> list[float]:
@@ -154,11 +167,7 @@ def numbers(text: str) -> list[float]:
 
 def numbers_in_clean(text: str) -> list[float]:
     """`numbers` for text already cleaned and with number words turned to digits."""
-    values = []
-    for sign, whole, frac in NUMBER.findall(text):
-        value = float(whole.replace(",", "") + (frac or ""))
-        values.append(-value if sign == "-" else value)
-    return values
+    return [float(token if "," not in token else token.replace(",", "")) for token in NUMBER_TOKEN.findall(text)]
 
 
 def format_number(value: float) -> str:
@@ -180,8 +189,8 @@ BASE_COLORS = ("red", "green", "blue", "yellow", "orange", "purple", "pink", "br
 _MODIFIER_WORDS = ("dark", "bright", "pale", "deep", "medium", "vivid")
 _MODIFIERS = rf"(?:(?:{'|'.join(_MODIFIER_WORDS)})\s+|light\s+(?!blue\b))?"
 _COLOR_NAMES = sorted([*BASE_COLORS, *COLOR_SYNONYMS], key=len, reverse=True)
-_COLOR_RE = re.compile(r"\b(" + "|".join(re.escape(c) for c in _COLOR_NAMES) + r")(?:ish)?\b")
-_COLOR_WITH_MODIFIER = re.compile(_MODIFIERS + r"\b(" + "|".join(re.escape(c) for c in _COLOR_NAMES) + r")(?:ish)?\b")
+_COLOR_RE = re.compile(r"\b(" + alternation(_COLOR_NAMES) + r")(?:ish)?\b")
+_COLOR_WITH_MODIFIER = re.compile(_MODIFIERS + r"\b(" + alternation(_COLOR_NAMES) + r")(?:ish)?\b")
 
 
 def canonical_color(word: str) -> str:
@@ -374,7 +383,7 @@ def clean_lines(text: str) -> list[str]:
 
 SHAPE_NAMES = ("circle", "square", "triangle", "diamond", "star", "hexagon", "rectangle", "pentagon", "oval",
                "rhombus")
-_SHAPE_RE = re.compile(r"\b(" + "|".join(SHAPE_NAMES) + r")(?:e?s)?\b")
+_SHAPE_RE = re.compile(r"\b(" + alternation(SHAPE_NAMES) + r")(?:e?s)?\b")
 _SHAPE_SYNONYMS = {"rhombus": "diamond", "oval": "circle"}
 
 

@@ -83,11 +83,12 @@ def readable(text: str) -> str:
 
 
 def _numbers(text: str) -> list[tuple[int, int, float]]:
+    """(start, end, value) of every number token. A token is sign, digits (perhaps with thousands commas) and
+    decimals, so its value is float() of the token without its commas: float('-5') is -float('5') exactly."""
     found = []
-    for m in N.NUMBER.finditer(text):
-        sign, whole, frac = m.groups()
-        value = float(whole.replace(",", "") + (frac or ""))
-        found.append((m.start(), m.end(), -value if sign == "-" else value))
+    for m in N.NUMBER_TOKEN.finditer(text):
+        token = m.group()
+        found.append((*m.span(), float(token if "," not in token else token.replace(",", ""))))
     return found
 
 
@@ -127,7 +128,7 @@ _OPENS_CONTRAST = re.compile(r"\W*(?:but|however|yet|actually|on (?:a )?closer (
 def _committed(text: str, claims, noun=None):
     """(the claims to choose from, the hedge): a hedge resolved after a contrast ('6 or 7 at first glance, but
     counting carefully there are 6') is no hedge; the later clause decides (POLICY.md 3.5)."""
-    hedge = _hedge(text, claims)
+    hedge = _hedge(text, claims) if len(claims) > 1 else ()  # a hedge is two claims
     if hedge:
         cuts = [m.end() for m in _CONTRAST.finditer(text)]
         later = [c for c in claims if cuts and c[0] >= cuts[-1]]
@@ -145,6 +146,19 @@ def _resolves(text: str, later, hedge, noun) -> bool:
 
 def _choose(text: str, claims, noun, bound=None) -> float:
     """`bound`, where given, is _bound(text, claims, noun), already found."""
+    if len(claims) == 1:  # one claim (most answers): _chosen chooses it, its sign read from a change if bound there
+        # (after the last '=' it is chosen as it is; the last copula before it ends at or before its start, so
+        # bisect_left gives index 0, as no copula does)
+        if 0 <= text.rfind("=") < claims[0][0]:
+            return claims[0][2]
+        bound = _bound(text, claims, noun) if bound is None else bound
+        return bound[0][2] if bound else claims[0][2]
+    return _chosen(text, claims, noun, bound)
+
+
+def _chosen(text: str, claims, noun, bound=None) -> float:
+    """The claim chosen: the first after the last '=', else the first bound one, else the one after the last copula
+    (else the first)."""
     equals = text.rfind("=")
     after = [c for c in claims if c[0] > equals] if equals >= 0 else []
     if after:
@@ -164,7 +178,12 @@ def _claims(text: str):
     if not found:
         return found
     ranges = spans.blocked(text)
+    if not ranges and not N.has_any(text, _OPERATORS):  # nothing blocked, and no operator to be an operand of
+        return found
     return [c for c in found if not spans.is_blocked(c[0], ranges) and not _operand(text, c)]
+
+
+_OPERATORS = ("x", "*", "/", "÷", "^", "+")  # what _OPERATOR_AFTER and _OPERATOR_BEFORE each need
 
 
 def _operand(text: str, claim) -> bool:
@@ -176,30 +195,29 @@ def stated_number(answer: str, question: str = "", trace: bool = False, unit: st
     """The number the answer states, where it states it. A trace's lines are not the answer: only an
     explicit answer counts, else the last number written (kind 'end'). Without a counted noun, a number
     followed by the truth's unit is bound ('One lime cost 80 yen' states 80)."""
-    bare = _BARE.fullmatch(answer)
-    if bare and not trace:  # '56', '**7,644**': nothing to look for
-        return Stated(_bare_value(bare.group(1)), "lead")
-    noun = counted_noun(question) if question else None
-    if noun is None and unit:
-        noun = _unit_noun(unit)
+    whole = _BARE.fullmatch(answer)
+    if whole and not trace:  # '56', '**7,644**': nothing to look for
+        return _new_stated(Stated, (_bare_value(whole.group(1)), "lead", ()))
+    noun = _noun(question, unit)
     sentence_claims = []
     for place in spans.places(answer):
-        if trace and place.kind not in ("boxed", "marker"):
+        kind, said = place
+        if trace and kind not in ("boxed", "marker"):
             continue
-        bare = _BARE.fullmatch(place.text)
-        if bare and place.kind != "bold":
-            return Stated(_bare_value(bare.group(1)), place.kind)
-        text = readable(place.text)
+        bare = _BARE.fullmatch(said) if said != answer else whole  # a one-sentence answer: already matched
+        if bare and kind != "bold":
+            return _new_stated(Stated, (_bare_value(bare.group(1)), kind, ()))
+        text = readable(said)
         claims = _claims(text)
         if not claims:
             continue
-        if place.kind in ("lead", "sentence"):
+        if kind in ("lead", "sentence"):
             sentence_claims.append((place, text, claims))
             continue
         claims, hedge = _committed(text, claims, noun)
-        if place.kind == "bold" and len({c[2] for c in claims}) > 1:
+        if kind == "bold" and len({c[2] for c in claims}) > 1:
             continue  # bold marks several things: it does not single out the answer
-        return Stated(None if hedge else _choose(text, claims, noun), place.kind, hedge)
+        return Stated(None if hedge else _choose(text, claims, noun), kind, hedge)
     if trace:  # no explicit answer: the last running total written, else the last number
         tail = readable(answer[-2000:])
         totals = _TOTAL_VALUE.findall(tail)
@@ -217,7 +235,7 @@ def stated_number(answer: str, question: str = "", trace: bool = False, unit: st
             chosen = k
             break
     if chosen is None:
-        return Stated(None, None)
+        return _NOTHING
     place, text, read = sentence_claims[chosen]
     claims, hedge = _committed(text, read, noun)
     bound = bound if claims is read else None  # a hedge resolved: other claims
@@ -225,4 +243,16 @@ def stated_number(answer: str, question: str = "", trace: bool = False, unit: st
         for later_place, later_text, later_claims in sentence_claims[chosen + 1:]:
             if _OPENS_CONTRAST.match(later_text) and _resolves(later_text, later_claims, hedge, noun):
                 return Stated(_choose(later_text, later_claims, noun), later_place.kind)
-    return Stated(None if hedge else _choose(text, claims, noun, bound), place.kind, hedge)
+        return Stated(None, place.kind, hedge)
+    return _new_stated(Stated, (_choose(text, claims, noun, bound), place.kind, ()))
+
+
+_new_stated = tuple.__new__  # Stated(value, place, hedge) without NamedTuple's Python-level __new__
+_NOTHING = Stated(None, None)
+
+
+@lru_cache(maxsize=256)  # per case: the same question and unit for every answer to it
+def _noun(question: str, unit: str | None) -> re.Pattern | None:
+    """What a number bound to the asked thing is followed by: the question's counted noun, else the truth's unit."""
+    noun = counted_noun(question) if question else None
+    return _unit_noun(unit) if noun is None and unit else noun
