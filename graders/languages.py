@@ -520,9 +520,10 @@ def english(text: str, question: str = "") -> str:
     if ascii_only and not asks_verdicts:
         lowered = text.lower()
         if "mal" not in lowered:
-            words = set(_ASCII_WORD.findall(lowered))  # ASCII text's _TOKEN words, what _latin reads
-            if _ASCII_READ.isdisjoint(words):
+            found = _ASCII_WORD.findall(lowered)  # ASCII text's _TOKEN words, what _latin reads
+            if _ASCII_READ.isdisjoint(found):
                 return text  # no word any step below reads (nearly every English answer): the text as it is
+            words = set(found)
             if "no" not in words and _ASCII_LEADS.isdisjoint(words):
                 # no yes or no to lead with, nor a German count or Spanish 'no' for _latin to rewrite before it reads
                 # the words: the text goes to _latin as it is, with these words ('orange' in an English list); where

@@ -219,3 +219,20 @@ def test_is_degenerate_decides_as_its_rule_reads(text, pad):
 
     for answer in (text, pad + text, text + pad):
         assert is_degenerate(answer) == _degenerate_long(answer)
+
+
+_MARKER_FORMS = st.sampled_from(["Answer: {}", "The answer is {}.", "The answer is **{}**.", "Answer: **{}**",
+                                 "The final answer is {}", "Final answer: {}.", "**Answer:** {}", "the answer is: {}",
+                                 "answer: {}", "Answer:  {}", "The answer is ({}).", "Answer: {} cm", "Answer: {}.."])
+
+
+@settings(max_examples=1500, deadline=None)
+@given(form=_MARKER_FORMS, number=st.from_regex(r"[-+]?(?:\d{1,4}(?:,\d{3}){0,2}|\d{1,7})(?:\.\d{1,3})?\.?",
+                                                fullmatch=True) | _NUMBER_SOUP,
+       question=st.sampled_from(["How many circles are there?", "What is the total?", "", "How far, in cm?"]),
+       unit=st.sampled_from([None, "cm", "circles"]), trace=st.booleans())
+def test_a_number_after_a_marker_is_what_the_places_state(form, number, question, unit, trace):
+    """numbers.stated_number's stage 0 ('Answer: 5', 'The answer is **7,644**.') states what reading the places does."""
+    answer = form.format(number)
+    assert NB.stated_number(answer, question, trace, unit) == \
+        NB.stated_in_places(answer, question, trace, unit, NB._BARE.fullmatch(answer))
