@@ -143,6 +143,10 @@ def exact(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     norm = (lambda t: " ".join(t.split()).strip(" .*`'\"")) if keep_case else N.normalize_text
     targets = [t for t in ((norm(str(v)) if keep_case else N.normalize_truth(str(v)))
                            for v in [truth.value, *truth.aliases]) if t]
+    marked = spans.marked_value(answer)  # 'Answer: Cherries': the first place, found without the others
+    if marked is not None and norm(marked) in targets:
+        said = marked.strip().strip("`")
+        return Match(1.0, True, said, f"said {N.shorten(said)}", details={"place": "marker"})
     all_places = spans.places(answer)
     for place in all_places:
         if norm(place.text) in targets:

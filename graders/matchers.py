@@ -173,8 +173,13 @@ def _item_places(answer: str) -> list[str]:
 def _best_items(answer: str, vocabulary: str | None, want: list[str], size: tuple[int, int] | None = None) -> list[str]:
     """Items from the most explicit place that holds enough of them (else the whole answer); negated
     items ('no green triangle') are not given."""
-    options = _item_places(answer)
     asides = vocabulary == "number"  # '(the sum of the roots is -1 …)' checks the answer, it states no root
+    marked = spans.marked_value(answer)  # 'Answer: red, blue': the first place, found without the others
+    if marked is not None:
+        found = items_of(spans.without_negated(marked, asides), vocabulary, want, size)
+        if len(found) >= len(want):
+            return found
+    options = _item_places(answer)
     read: dict[str, list[str]] = {}  # items per place text: the bold value and the marker's are often the same
     for candidate in options[:-1]:
         if candidate in read:

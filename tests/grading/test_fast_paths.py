@@ -236,3 +236,34 @@ def test_a_number_after_a_marker_is_what_the_places_state(form, number, question
     answer = form.format(number)
     assert NB.stated_number(answer, question, trace, unit) == \
         NB.stated_in_places(answer, question, trace, unit, NB._BARE.fullmatch(answer))
+
+
+_VALUE_WORDS = st.sampled_from(["red", "Cherries", "5", "-2", "7,644", "(1, 3)", "cyan circle", "so", "and", "total",
+                                "most", "correct", "option", "B", "it's", "if", "I", "would", "x-y", "9", "answer",
+                                "because", "not", "sk-proj-SA229j39"])
+
+
+@settings(max_examples=2000, deadline=None)
+@given(form=_MARKER_FORMS | st.sampled_from(["The answer is: **{}**", "Answer: {}!", "The answer is {} .",
+                                             "Final answer: **{}**."]),
+       words=st.lists(_VALUE_WORDS, min_size=1, max_size=5), joints=st.lists(st.sampled_from([" ", ", ", "  ", ""]),
+                                                                              min_size=5, max_size=5))
+def test_a_marked_value_is_the_first_of_the_places(form, words, joints):
+    """spans.marked_value ('Answer: Cherries', 'The answer is **red, blue**.') is the text of the first place
+    spans.places finds there, a marker's: the exact and collection graders read it before the places."""
+    value = "".join(w + j for w, j in zip(words, joints, strict=False)).rstrip(",") or "red"
+    answer = form.format(value)
+    marked = spans.marked_value(answer)
+    if marked is not None:
+        found = spans.places.__wrapped__(answer)
+        assert found and found[0] == ("marker", marked), (answer, marked, found[:2])
+
+
+def test_a_marked_value_is_found_in_the_common_forms():
+    """(so that the property above cannot hold by finding none)"""
+    for answer, value in (("Answer: Cherries", "Cherries"), ("The answer is **brown star, cyan circle**.",
+                                                             "brown star, cyan circle."), ("Answer: -2, 1", "-2, 1"),
+                          ("The final answer is (1, 3), (4, 3).", "(1, 3), (4, 3)."), ("**Answer:** 5 cm", "5 cm")):
+        assert spans.marked_value(answer) == value
+    for answer in ("Answer: option B", "The answer is red. Then blue", "Answer: red\nblue", "I think red"):
+        assert spans.marked_value(answer) is None
