@@ -47,7 +47,7 @@ def _vocabulary_exact(truth: Truth, answer: str, vocabulary: str, question: str)
     want = _case_items(str(truth.value), vocabulary) or (N.normalize_truth(str(truth.value), vocabulary),)
     scenery = set(_case_items(question, vocabulary))
     size = N.grid_size(question) if vocabulary == "position" else None
-    for place in spans.places(answer):
+    for place in spans.first_places(answer):  # (most answers are settled by the first)
         text, mentions = _vocabulary_at(place.text, vocabulary, size)
         claims = spans.claimed(text, mentions)
         if not claims:

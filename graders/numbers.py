@@ -215,7 +215,7 @@ def stated_in_places(answer: str, question: str, trace: bool, unit: str | None, 
     """stated_number read from the answer's places (`whole`: _BARE's match of the whole answer, or None)."""
     noun = _noun(question, unit)
     sentence_claims = []
-    for place in spans.places(answer):
+    for place in spans.first_places(answer):  # (most answers are settled by the first)
         kind, said = place
         if trace and kind not in ("boxed", "marker"):
             continue

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from graders.memo import per_text
@@ -502,3 +503,14 @@ def marked_value(answer: str) -> str | None:
     if m is None or has_any(m.group(2).lower(), _MARKER_NEEDLES):
         return None
     return m.group(2) + m.group(3)
+
+
+def first_places(answer: str) -> Iterator[Place]:
+    """places(answer) in order, the first found without the others where it is a marked value (marked_value): a
+    reader that stops at the first place reads no other."""
+    marked = marked_value(answer)
+    if marked is None:
+        yield from places(answer)
+        return
+    yield _new_place(Place, ("marker", marked))
+    yield from places(answer)[1:]

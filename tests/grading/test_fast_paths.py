@@ -267,3 +267,11 @@ def test_a_marked_value_is_found_in_the_common_forms():
         assert spans.marked_value(answer) == value
     for answer in ("Answer: option B", "The answer is red. Then blue", "Answer: red\nblue", "I think red"):
         assert spans.marked_value(answer) is None
+
+
+@settings(max_examples=500, deadline=None)
+@given(form=_MARKER_FORMS, words=st.lists(_VALUE_WORDS, min_size=1, max_size=4))
+def test_the_first_places_are_the_places(form, words):
+    """spans.first_places yields what spans.places holds, in order."""
+    answer = form.format(" ".join(words))
+    assert tuple(spans.first_places(answer)) == spans.places.__wrapped__(answer)
