@@ -459,16 +459,14 @@ def _frame_sampling(out, case: CaseSpec, record: _Record, answer: str, match: Ma
     sampling = case.sampling
     if sampling is None or not sampling.apparent:
         return None
-    would_pass = _passes_as(case, answer, match)
-    runs, verdicts = [], {}
-    for apparent in sampling.apparent:
-        value = apparent.value
-        key = repr(value)  # the same apparent answer recurs for many frame counts
-        passes = verdicts.get(key)
-        if passes is None:
-            passes = verdicts[key] = would_pass(value)
-        if passes:
-            runs.append((apparent.frames_low, apparent.frames_high))
+    name, found = case.grader.name, match.extracted
+    if name == "numeric" and isinstance(found, float):  # a number or a letter extracted is compared directly
+        truth = case.truth
+        runs = [(a.frames_low, a.frames_high) for a in sampling.apparent if close_enough(found, float(a.value), truth)]
+    elif name == "choice" and isinstance(found, str):
+        runs = [(a.frames_low, a.frames_high) for a in sampling.apparent if found == a.value]
+    else:
+        runs = _passing_runs(sampling.apparent, lambda value: _would_pass(case, answer, match, value))
     if not runs:
         return None
     shown = record.sent.frames_shown if record.sent else None
@@ -488,16 +486,18 @@ def _frame_sampling(out, case: CaseSpec, record: _Record, answer: str, match: Ma
     return out(match.score, _by_score(match.score), "frame_sampling", match.extracted, text, [low, high])
 
 
-def _passes_as(case: CaseSpec, answer: str, match: Match) -> Callable[[Any], bool]:
-    """Would the answer pass if a value were the truth? (as a function of the value, asked for each value frames
-    suggest). Numbers and letters already extracted are compared directly; other graders read the answer again."""
-    name, found = case.grader.name, match.extracted
-    if name == "numeric" and isinstance(found, float):
-        truth = case.truth
-        return lambda value: close_enough(found, float(value), truth)
-    if name == "choice" and isinstance(found, str):
-        return lambda value: found == value
-    return lambda value: _would_pass(case, answer, match, value)
+def _passing_runs(apparent: list, would_pass: Callable[[Any], bool]) -> list[tuple[int, int]]:
+    """The frame runs whose apparent value the answer would pass as (`would_pass` asked once per distinct value)."""
+    runs, verdicts = [], {}
+    for seen in apparent:
+        value = seen.value
+        key = repr(value)  # the same apparent answer recurs for many frame counts
+        passes = verdicts.get(key)
+        if passes is None:
+            passes = verdicts[key] = would_pass(value)
+        if passes:
+            runs.append((seen.frames_low, seen.frames_high))
+    return runs
 
 
 def _would_pass(case: CaseSpec, answer: str, match: Match, value) -> bool:
