@@ -224,7 +224,10 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
     graded = _half_or_more(_shortfall(out, case, record, answer, match, looped, unfinished, said), match)
     if name in JUDGEABLE and graded.cause == "wrong" and finish != "length" and not looped and \
             (match.details.get("unsettled") if name == "choice" else not match.gave_answer):
-        graded.undecided = True  # POLICY.md 10: the rules found no value of the asked kind in a finished answer
+        # POLICY.md 10: the rules found no value of the asked kind in a finished answer (set as pydantic's setattr
+        # sets a field of a model without assignment validation, without its lookups)
+        graded.__dict__["undecided"] = True
+        graded.__pydantic_fields_set__.add("undecided")
     return graded
 
 
