@@ -79,9 +79,27 @@ _NEEDS = ("hard", "difficult", "too ", "legible", "readable",
 _NEEDED, _FOREIGN_NEEDED = N.Needles(_NEEDS), N.Needles(_FOREIGN_ASCII)
 
 
+# In cleaned ASCII text (lowercase, each run of whitespace one space, no line breaks) every match of _REFUSAL holds
+# one of these literals of its own, or is a whole answer _ALONE names (the pattern's '^\W*(?:…)\W*$' alternative);
+# with _FOREIGN_ASCII, for _FOREIGN's part: an ordinary answer ('There are 5 circles in the image.') is ruled out in
+# one pass, where _NEEDS ('can', ' be ', 'image') lets most through to the large pattern
+_ANCHORS = ("can't", "cannot", "can not", "won't", "will not", "unable", "not able", "ability", "way to", "capable",
+            "access", "as an ai", "language model", "as a text", "possible", "feasible", "could not", "couldn't",
+            "without", "no image", "no video", "no picture", "no photo", "no file", "no attachment", "no clip",
+            "not see", "n't see", "hard", "difficult", "too", "legible", "unreadable", "only see one", "sorry",
+            "apologi", "unfortunately")
+_ANCHORED = re.compile(N.alternation((*_ANCHORS, *_FOREIGN_ASCII)))  # one pass: cheaper than has_any at any length
+_ALONE = frozenset(("i do not know", "i don't know", "i'm not sure", "i am not sure", "unknown", "n/a", "na",
+                    "not applicable", "no answer", "cannot answer", "can't answer", "i cannot answer",
+                    "i can't answer"))
+_NOT_WORD = "".join(c for c in map(chr, range(128)) if re.match(r"\W", c))  # what '\W' matches in ASCII
+
+
 def is_refusal(answer: str) -> bool:
     """The answer declines (searched in its first 600 characters, where declining is done)."""
     text = N.clean(answer[:600])  # its quotes unified: "can’t" is "can't"
+    if text.isascii() and _ANCHORED.search(text) is None and text.strip(_NOT_WORD) not in _ALONE:
+        return False
     if _NEEDED.found_in(text) and _REFUSAL.search(text):
         return True
     needed = _FOREIGN_NEEDED.found_in(text) or (not text.isascii() and N.has_any(text, _FOREIGN_OTHER))
