@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from graders import normalize as N
-from graders import refusal
+from graders import refusal, spans
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 import grading_agreement as ga
@@ -85,3 +85,47 @@ def test_refusal_decides_as_its_long_form_on_the_corpus():
         if clean.isascii():
             for m in refusal._REFUSAL.finditer(clean):
                 assert refusal._ANCHORED.search(m.group()) or clean.strip(refusal._NOT_WORD) in refusal._ALONE, text
+
+
+_BLOCKING = ["not", "Not", "NOT", "never", "no longer", "neither", "nor", "rather than", "instead of", "other than",
+             "except", "isn't", "can't", "cannot", "won’t", "n't", "though", "although", "whereas", "while", "than",
+             "because", "since", "compared to", "compared with", "unlike", "ahead of", "followed by", "versus", "vs.",
+             "vs", "before", "after", "as", "as the", "as it", "such as the", "two of which", "one of them",
+             "some of these", "which", "where", "who", "whose", "including", "with", "each", "if", "If", "given that",
+             "Given that", "assuming", "assuming that", "is wrong", "are untrue", "was inaccurate", "is incorrect",
+             "is false", "is not correct", "is not the answer", "can be eliminated", "could be ruled out",
+             "should be excluded", "must be discarded", ", which is not the correct", "(", ")", "(or red)",
+             "(the big one)", "—", "–", " — an aside — ", "of", "of the", "would", "will", "then", "we", "so", "is",
+             "are", "the", "a", "red", "circle", "B", "4", "4.5", "_", "-", "'", ".", ",", ";", ":", "!", "?", " ",
+             " ", "\n", "\t", "**", "ſ", "K", "İ", "ı", "é", "答案", "x", "notable", "knot", "asked", "often",
+             "theft", "Tom", "ifs", "wither", "therefore", "vs1", "t", "T"]
+_BLOCKED_TEXTS = st.lists(st.sampled_from(_BLOCKING), max_size=12).map("".join) | st.text(max_size=30)
+_FLAGS = st.sampled_from([(True, True), (False, True), (True, False), (False, False)])
+
+
+@settings(max_examples=4000, deadline=None)
+@given(text=_BLOCKED_TEXTS, flags=_FLAGS)
+def test_blocked_decides_as_its_long_form(text, flags):
+    """blocked's one-pass test over the text's words returns nothing only where the patterns find nothing."""
+    asides, negations = flags
+    assert spans.blocked(text, asides, negations) == spans._blocked(text, asides, negations), text
+
+
+@settings(max_examples=3000, deadline=None)
+@given(text=_BLOCKED_TEXTS)
+def test_no_blocking_word_no_pattern_match(text):
+    """Without one of the words (or a '('), no pattern blocked runs matches (not only the ranges come out empty)."""
+    words = text.encode().translate(spans._WORD_BYTES).split() if text.isascii() else None
+    if words is not None and spans._ASIDE_TOKENS.isdisjoint(words) and "(" not in text:
+        for pattern in (spans._NEGATOR, spans._ASIDE, spans._PREMISE, spans._INNER_IF, spans._REJECTED,
+                        spans._WHICH_REJECTS, spans._PAREN):
+            assert pattern.search(text) is None, (text, pattern.pattern)
+    if words is not None and spans._NEGATION_TOKENS.isdisjoint(words):
+        for pattern in (spans._NEGATOR, spans._REJECTED, spans._WHICH_REJECTS):
+            assert pattern.search(text) is None, (text, pattern.pattern)
+
+
+def test_blocked_decides_as_its_long_form_on_the_corpus():
+    for text in corpus():
+        for asides, negations in ((True, True), (False, True), (True, False)):
+            assert spans.blocked(text, asides, negations) == spans._blocked(text, asides, negations), text
