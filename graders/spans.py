@@ -33,6 +33,11 @@ class Place(NamedTuple):  # a NamedTuple: built several times per grade, at a th
 _BOXED = re.compile(r"\\boxed\{((?:[^{}]|\{(?:[^{}]|\{[^{}]*\}){0,100}\}){0,200})\}")
 # emphasis, code ticks, LaTeX delimiters, headings and list bullets ("1. ", "- ") at a line's start
 _MARKUP = re.compile(r"\*\*|__|`+|\\\(|\\\)|\$|^[ \t]*(?:#+|[-*•]|\d{1,2}[.)])[ \t]+(?=\S)", re.MULTILINE)
+# _MARKUP's forms inside a line (the engine skips to their first characters), and its line opening after a line break
+# (the engine skips to the break) and at the text's start: where no line opens so, _INLINE_MARKUP matches as _MARKUP
+_INLINE_MARKUP = re.compile(r"\*\*|__|`+|\\\(|\\\)|\$")
+_LINE_MARKUP = re.compile(r"\n[ \t]*(?:#+|[-*•]|\d{1,2}[.)])[ \t]+(?=\S)")
+_LINE_MARKUP_FIRST = re.compile(r"[ \t]*(?:#+|[-*•]|\d{1,2}[.)])[ \t]+(?=\S)")
 # the lookahead holds each marker's first letter: the engine passes other positions without trying every branch
 _MARKER = re.compile(
     r"(?=[fcoarsbmlvi答故应應选選正정о])(?:"
@@ -84,17 +89,27 @@ _MARKER_START = re.compile(r"final answer|correct |best |most |option letter|ans
                            r"respuesta|reponse|antwort|resposta")
 _CONCLUSION_NEEDLES = ("so", "thus", "therefore", "hence", "consequently", "overall", "summar", "sum up", "giv", "mak",
                        "mean", "based on", "consider", "from", "conclu", "leaves")
-_CONCLUSION_WORDS = Needles(_CONCLUSION_NEEDLES)
+# _CONCLUSION matches only where a text or line opens or after a stop ('.;!?,:'), and a few spaces or tabs: there, one
+# of these opens it (in lowercased ASCII text). Far rarer than the words anywhere ('so' is in 'also', 'reason').
+_CONCLUSION_OPENERS = ("so", "thus", "therefore", "hence", "consequently", "overall", "in summary", "in conclusion",
+                       "to summari", "to sum up", "that ", "this ", "which ", "giving", "making", "based on",
+                       "considering", "from", "given")
+_CONCLUSION_AFTER = re.compile(r"[.;!?,:\n][ \t]{0,4}(?:" + "|".join(map(re.escape, _CONCLUSION_OPENERS)) + ")")
 _LAST_LETTER = re.compile(r"\n[ \t]*(\(?[A-L]\)?)[.:]?[ \t]*\s*$")
 _GAP = re.compile(r"[\s:*]*")
 _CLAUSE_START = re.compile(r"[.;:!?\n]|\s[—–]\s|,\s")
 # greedy: only the end of a run of other characters can be followed by '**' (or '__'), so this matches as the lazy
 # form does, and the engine takes the run in one step
 _BOLD = re.compile(r"\*\*([^*\n]{1,120})\*\*|__([^_\n]{1,120})__")
+_BOLD_STARS = re.compile(r"\*\*([^*\n]{1,120})\*\*")
 # Chinese stops need no space; a line's option label ('A. False') ends no sentence
 _SENTENCE_END = re.compile(r"(?<=[.!?;])(?<!^[A-L]\.)(?<!\n[A-L]\.)\s+|(?<=[。！？；])\s*|\n+")
 # what every _SENTENCE_END needs: far cheaper to look for, and most short answers are one sentence ('[.!?;]\s' or
 # '[。！？；\n]', written to open with one set of characters: the engine then skips to those)
+# _SENTENCE_END in a text without a Chinese stop: its first form starts at a space after a stop, its last at a line
+# break, so the pattern opens with that space ('\s', looking back past it for the stop): the engine then skips to
+# spaces, where _SENTENCE_END's lookbehinds are tried at every position (the same matches, in a third of the time)
+_SENTENCE_END_PLAIN = re.compile(r"\s(?:(?<=[.!?;]\s)(?<!^[A-L]\.\s)(?<!\n[A-L]\.\s)\s*|(?<=\n)\n*)")
 _MAY_END = re.compile(r"[.!?;。！？；\n](?:(?<=[.!?;])\s|(?<=[。！？；\n]))")
 _new_place = tuple.__new__  # Place(kind, text) without NamedTuple's Python-level __new__ (built for every place)
 
@@ -104,16 +119,23 @@ def _stripped(part: str) -> str:
     return part.strip() if part.isascii() else part.strip().strip("\u200b\ufeff").strip()
 
 
+def _sentence_ends(text: str) -> re.Pattern:
+    """_SENTENCE_END, or where no Chinese stop is written the faster pattern that matches as it does."""
+    if text.isascii() or ("。" not in text and "！" not in text and "？" not in text and "；" not in text):
+        return _SENTENCE_END_PLAIN
+    return _SENTENCE_END
+
+
 def sentences(text: str, limit: int = MAX_SENTENCES) -> list[str]:
     """Sentences (and lines) in order; decimal points and 'e.g.' do not end one."""
     if limit > 0 and not _MAY_END.search(text):  # one sentence
         part = _stripped(text)
         return [part] if part else []
-    parts = []
-    for part in _SENTENCE_END.split(text, maxsplit=limit):
-        part = _stripped(part)
-        if part:
-            parts.append(part)
+    split = _sentence_ends(text).split(text, maxsplit=limit)
+    if text.isascii():  # _stripped's ASCII form, without a call per part
+        parts = [stripped for part in split if (stripped := part.strip())]
+    else:
+        parts = [stripped for part in split if (stripped := _stripped(part))]
     return parts[:limit]
 
 
@@ -126,21 +148,20 @@ def _gap_end(text: str, at: int) -> int:
 
 def _sentence_from(text: str, start: int) -> str:
     """The rest of the sentence that begins at `start`."""
-    m = _SENTENCE_END.search(text, start) if _MAY_END.search(text, start - 1 if start else 0) else None
+    m = _sentence_ends(text).search(text, start) if _MAY_END.search(text, start - 1 if start else 0) else None
     return text[start:m.start() if m else len(text)].strip()
-
-
-_MARKUP_NOT_BOLD = ("_", "`", "\\", "$")  # markup characters other than bold's '*'
 
 
 def plain(text: str) -> str:
     """Markdown emphasis, code ticks and LaTeX delimiters removed."""
     # most answers hold none, or only bold: one line with no other markup character, not opening as a heading,
     # bullet or number (where '**' is all the pattern can match)
-    if "\n" not in text and not has_any(text, _MARKUP_NOT_BOLD):
+    if "\n" not in text and "_" not in text and "`" not in text and "\\" not in text and "$" not in text:
         head = text.lstrip(" \t")[:1]
         if head not in ("#", "-", "•", "*") and not head.isdecimal():
             return text.replace("**", "") if "*" in text else text
+    if _LINE_MARKUP.search(text) is None and _LINE_MARKUP_FIRST.match(text) is None:
+        return _INLINE_MARKUP.sub("", text)  # no line opens as a heading, bullet or number: the rest of _MARKUP
     return _MARKUP.sub("", text)
 
 
@@ -233,12 +254,18 @@ def places(answer: str) -> tuple[Place, ...]:
     boxed = _BOXED.findall(answer) if "\\boxed{" in answer else ()
     if boxed:
         found.append(_new_place(Place, ("boxed", boxed[-1])))
-    bolds = [a or b for a, b in _BOLD.findall(answer)] if "**" in answer or "__" in answer else ()
+    if "__" in answer:
+        bolds = [a or b for a, b in _BOLD.findall(answer)]
+    else:  # _BOLD's second form needs '__': its first alone, one group
+        bolds = _BOLD_STARS.findall(answer) if "**" in answer else ()
     text = plain(answer)
     lowered, ascii_only = text.lower(), text.isascii()
     # outside ASCII, case folding could match without the needles ('ſolution')
     if not ascii_only or has_any(lowered, _MARKER_NEEDLES):
-        markers = [m.end() for m in _markers(text, lowered) if not _conditional(text, m)]
+        markers = _markers(text, lowered)
+        # a conditional marker holds 'would' (so does the lowered text then)
+        markers = ([m.end() for m in markers if not _conditional(text, m)] if "would" in lowered
+                   else [m.end() for m in markers])
         for end in reversed(markers[-3:]):  # the last marker that is followed by something
             # 'the correct answer is:\n\n(C) Point C': what follows the colon, on the next line if need be
             stated = _sentence_from(text, _gap_end(text, end))
@@ -259,11 +286,11 @@ def places(answer: str) -> tuple[Place, ...]:
             if stated:
                 found.append(_new_place(Place, ("total", stated)))
                 break
-    # every conclusion word holds one of these; outside ASCII, case folding ('ſo') could match without them
-    if not ascii_only or _CONCLUSION_WORDS.found_in(lowered):
+    # where a conclusion can open (outside ASCII, case folding ('ſo') could match without the openers)
+    if not ascii_only or lowered.lstrip(" \t").startswith(_CONCLUSION_OPENERS) or _CONCLUSION_AFTER.search(lowered):
         conclusions = list(_CONCLUSION.finditer(text))
         if conclusions and "based on the" in lowered:
-            first_end = _SENTENCE_END.search(text)
+            first_end = _sentence_ends(text).search(text)
             lead_end = first_end.start() if first_end else len(text)
             conclusions = [m for m in conclusions if not _introduces(m, lead_end)]
         if conclusions and "because" in lowered:
@@ -281,8 +308,15 @@ def places(answer: str) -> tuple[Place, ...]:
                 break
     if bolds:
         found.append(_new_place(Place, ("bold", " | ".join(bolds[-8:]))))
-    for k, sentence in enumerate(sentences(text)):
-        found.append(_new_place(Place, ("lead" if k == 0 else "sentence", sentence)))
+    if _MAY_END.search(text) is None:  # one sentence (sentences' first test, inline)
+        lead = text.strip() if ascii_only else _stripped(text)
+        if lead:
+            found.append(_new_place(Place, ("lead", lead)))
+        return tuple(found)
+    said = sentences(text)
+    if said:
+        found.append(_new_place(Place, ("lead", said[0])))
+        found += [_new_place(Place, ("sentence", sentence)) for sentence in said[1:]]
     return tuple(found)
 
 

@@ -129,3 +129,133 @@ def test_blocked_decides_as_its_long_form_on_the_corpus():
     for text in corpus():
         for asides, negations in ((True, True), (False, True), (True, False)):
             assert spans.blocked(text, asides, negations) == spans._blocked(text, asides, negations), text
+
+
+_PLACING = ["The answer is", "the answer is", "Answer:", "**Answer:**", "answer", "Final answer:",
+            "The correct option is",
+            "the best choice is", "The most likely scenario is", "If I had to choose, I would say:", "would", "Would",
+            "If", "if", "So", "so", ", so", "Thus", "Therefore,", "therefore", "Hence", "In summary,", "To sum up",
+            "That gives", "This means", "which makes", "making", "Based on the image,", "based on this", "Given that",
+            "given these", "Considering this", "From this", "from the above", "overall", "also", "reason",
+            "because", "total", "in total", "**", "__", "*", "_", "`", "``", "$", "\\(", "\\)", "\\boxed{3}", "#", "##",
+            "- ", "* ", "• ", "1. ", "2) ", "12. ", "123. ", "A.", "B. ", "C.", "L.", "M.", "e.g.", ". ", "! ", "? ",
+            "; ", "。", "！", "？", "；", "：", "\n", "\n\n", " ", "  ", "\t", "\u200b", "\u3000", "\x1c", "\x85",
+            "\u2028", ".", ",", ":", ";", "!", "?", "(", ")", "red", "circle", "B", "(C)", "4", "3.5", "答案是",
+            "ſo", "K", "İ", "ı", "é", "x", ", making", ". Giving", ", which means", "\nthat gives",
+            ": this leaves", "; consequently", "! Overall", "? in conclusion", ",  to summarize", ", from these"]
+_PLACE_TEXTS = st.lists(st.sampled_from(_PLACING), max_size=16).map("".join) | st.text(max_size=40)
+
+
+@settings(max_examples=4000, deadline=None)
+@given(text=_PLACE_TEXTS)
+def test_the_faster_sentence_ends_split_as_sentence_end(text):
+    """Where no Chinese stop is written, _SENTENCE_END_PLAIN matches where _SENTENCE_END does."""
+    pattern = spans._sentence_ends(text)
+    assert pattern.split(text) == spans._SENTENCE_END.split(text), text
+    assert [m.span() for m in pattern.finditer(text)] == [m.span() for m in spans._SENTENCE_END.finditer(text)], text
+    for start in range(len(text) + 1):
+        assert spans._sentence_from(text, start) == _sentence_from_long(text, start), (text, start)
+
+
+def _sentence_from_long(text: str, start: int) -> str:
+    m = spans._SENTENCE_END.search(text, start)
+    return text[start:m.start() if m else len(text)].strip()
+
+
+@settings(max_examples=4000, deadline=None)
+@given(text=_PLACE_TEXTS)
+def test_plain_removes_what_markup_matches(text):
+    assert spans.plain(text) == spans._MARKUP.sub("", text), text
+
+
+@settings(max_examples=4000, deadline=None)
+@given(text=_PLACE_TEXTS)
+def test_places_skip_only_patterns_that_cannot_match(text):
+    """The tests places runs before its patterns say no only where the pattern finds nothing."""
+    plain = spans.plain(text)
+    lowered = plain.lower()
+    if plain.isascii() and not (lowered.lstrip(" \t").startswith(spans._CONCLUSION_OPENERS)
+                                or spans._CONCLUSION_AFTER.search(lowered)):
+        assert spans._CONCLUSION.search(plain) is None, plain
+    if "__" not in text:
+        assert spans._BOLD_STARS.findall(text) == [a or b for a, b in spans._BOLD.findall(text)], text
+    markers = spans._markers(plain, lowered)
+    assert [m.span() for m in markers] == [m.span() for m in spans._MARKER.finditer(plain)], plain
+    if "would" not in lowered:
+        assert not any(spans._conditional(plain, m) for m in markers), plain
+    assert spans.sentences(plain) == _sentences_long(plain), plain
+
+
+def _sentences_long(text: str) -> list[str]:
+    parts = [spans._stripped(part) for part in spans._SENTENCE_END.split(text, maxsplit=spans.MAX_SENTENCES)]
+    return [part for part in parts if part][:spans.MAX_SENTENCES]
+
+
+def test_places_read_the_corpus_as_their_long_forms():
+    for text in corpus():
+        assert spans.plain(text) == spans._MARKUP.sub("", text), text
+        plain = spans.plain(text)
+        assert spans.sentences(plain) == _sentences_long(plain), text
+        assert spans._sentence_ends(plain).split(plain) == spans._SENTENCE_END.split(plain), text
+
+
+def _places_long(answer: str) -> tuple:
+    """graders.spans.places as it read before its early exits (issue #36), each pattern run where its needle is."""
+    S, found = spans, []
+    boxed = S._BOXED.findall(answer) if "\\boxed{" in answer else ()
+    if boxed:
+        found.append(S.Place("boxed", boxed[-1]))
+    bolds = [a or b for a, b in S._BOLD.findall(answer)] if "**" in answer or "__" in answer else ()
+    text = S._MARKUP.sub("", answer)
+    lowered, ascii_only = text.lower(), text.isascii()
+    if not ascii_only or N.has_any(lowered, S._MARKER_NEEDLES):
+        markers = [m.end() for m in S._MARKER.finditer(text) if not S._conditional(text, m)]
+        for end in reversed(markers[-3:]):
+            stated = _sentence_from_long(text, S._GAP.match(text, end).end())
+            if stated:
+                found.append(S.Place("marker", stated))
+                break
+    last = S._LAST_LETTER.search(text)
+    if last:
+        found.append(S.Place("marker", last.group(1)))
+    if "total" in lowered or "altogether" in lowered:
+        for m in reversed(list(S._TOTAL.finditer(text))[-3:]):
+            stated = _sentence_from_long(text, m.end())
+            if not stated.strip(" .!?"):
+                stated = S._CLAUSE_START.split(text[max(0, m.start() - 200):m.start()])[-1].strip()
+            if stated:
+                found.append(S.Place("total", stated))
+                break
+    if not ascii_only or N.has_any(lowered, S._CONCLUSION_NEEDLES):
+        conclusions = list(S._CONCLUSION.finditer(text))
+        if conclusions and "based on the" in lowered:
+            first_end = S._SENTENCE_END.search(text)
+            lead_end = first_end.start() if first_end else len(text)
+            conclusions = [m for m in conclusions if not S._introduces(m, lead_end)]
+        if conclusions and "because" in lowered:
+            conclusions = [m for m in conclusions if not S._in_reason(text, m.start())]
+        for end in reversed([m.end() for m in conclusions[-3:]]):
+            stated = _sentence_from_long(text, end)
+            if stated.endswith(":") and "\n" in text[end:end + len(stated) + 2]:
+                after = text.find(":", end + len(stated) - 1) + 1
+                following = _sentence_from_long(text, S._GAP.match(text, after).end())
+                stated = following if following and not following.endswith(":") else stated
+            if stated:
+                found.append(S.Place("conclusion", stated))
+                break
+    if bolds:
+        found.append(S.Place("bold", " | ".join(bolds[-8:])))
+    for k, sentence in enumerate(_sentences_long(text)):
+        found.append(S.Place("lead" if k == 0 else "sentence", sentence))
+    return tuple(found)
+
+
+@settings(max_examples=4000, deadline=None)
+@given(text=_PLACE_TEXTS)
+def test_places_are_their_long_form(text):
+    assert spans.places.__wrapped__(text) == _places_long(text), text
+
+
+def test_places_are_their_long_form_on_the_corpus():
+    for text in corpus():
+        assert spans.places.__wrapped__(text) == _places_long(text), text
