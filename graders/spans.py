@@ -11,10 +11,12 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Iterator
+from functools import partial
+from itertools import repeat
 from typing import NamedTuple
 
 from graders.memo import per_text
-from graders.normalize import Needles, has_any
+from graders.normalize import Needles, alternation, has_any
 
 MAX_SENTENCES = 400  # sentences examined in order; a longer answer is reasoning, and its end is searched apart
 
@@ -33,9 +35,10 @@ class Place(NamedTuple):  # a NamedTuple: built several times per grade, at a th
 _BOXED = re.compile(r"\\boxed\{((?:[^{}]|\{(?:[^{}]|\{[^{}]*\}){0,100}\}){0,200})\}")
 # emphasis, code ticks, LaTeX delimiters, headings and list bullets ("1. ", "- ") at a line's start
 _MARKUP = re.compile(r"\*\*|__|`+|\\\(|\\\)|\$|^[ \t]*(?:#+|[-*•]|\d{1,2}[.)])[ \t]+(?=\S)", re.MULTILINE)
-# _MARKUP's forms inside a line (the engine skips to their first characters), and its line opening after a line break
-# (the engine skips to the break) and at the text's start: where no line opens so, _INLINE_MARKUP matches as _MARKUP
-_INLINE_MARKUP = re.compile(r"\*\*|__|`+|\\\(|\\\)|\$")
+# _MARKUP's forms inside a line, each opening with its literal first character ('``*' is '`+'): the engine skips to
+# those characters; and its line opening after a line break (the engine skips to the break) and at the text's start:
+# where no line opens so, _INLINE_MARKUP matches as _MARKUP
+_INLINE_MARKUP = re.compile(r"\*\*|__|``*|\\\(|\\\)|\$")
 _LINE_MARKUP = re.compile(r"\n[ \t]*(?:#+|[-*•]|\d{1,2}[.)])[ \t]+(?=\S)")
 _LINE_MARKUP_FIRST = re.compile(r"[ \t]*(?:#+|[-*•]|\d{1,2}[.)])[ \t]+(?=\S)")
 # the lookahead holds each marker's first letter: the engine passes other positions without trying every branch
@@ -84,9 +87,10 @@ _MARKER_NEEDLES = ("answer", "option", "result", "solution", "return", "choice",
                    "situation", "scenario", "conclusion", "if i ", "respuesta", "reponse", "antwort", "resposta")
 # where in lowercased ASCII text an English marker can start: the engine skips to these, where _MARKER, under
 # IGNORECASE, tries every position ('best option is' starts at 'best', 'most likely situation' at 'most')
-_MARKER_START = re.compile(r"final answer|correct |best |most |option letter|answer|result|solution|return|choice|"
-                           r"logical conclusion|valid conclusion|if i (?:had|have|were) to |"
-                           r"respuesta|reponse|antwort|resposta")
+_MARKER_START = re.compile(alternation((
+    "final answer", "correct ", "best ", "most ", "option letter", "answer", "result", "solution", "return", "choice",
+    "logical conclusion", "valid conclusion", "if i had to ", "if i have to ", "if i were to ", "respuesta", "reponse",
+    "antwort", "resposta")))  # the words of one first character grouped: the engine tries one group a position
 _CONCLUSION_NEEDLES = ("so", "thus", "therefore", "hence", "consequently", "overall", "summar", "sum up", "giv", "mak",
                        "mean", "based on", "consider", "from", "conclu", "leaves")
 # _CONCLUSION matches only where a text or line opens or after a stop ('.;!?,:'), and a few spaces or tabs: there, one
@@ -94,7 +98,7 @@ _CONCLUSION_NEEDLES = ("so", "thus", "therefore", "hence", "consequently", "over
 _CONCLUSION_OPENERS = ("so", "thus", "therefore", "hence", "consequently", "overall", "in summary", "in conclusion",
                        "to summari", "to sum up", "that ", "this ", "which ", "giving", "making", "based on",
                        "considering", "from", "given")
-_CONCLUSION_AFTER = re.compile(r"[.;!?,:\n][ \t]{0,4}(?:" + "|".join(map(re.escape, _CONCLUSION_OPENERS)) + ")")
+_CONCLUSION_AFTER = re.compile(r"[.;!?,:\n][ \t]{0,4}(?:" + alternation(_CONCLUSION_OPENERS) + ")")
 _LAST_LETTER = re.compile(r"\n[ \t]*(\(?[A-L]\)?)[.:]?[ \t]*\s*$")
 _GAP = re.compile(r"[\s:*]*")
 _CLAUSE_START = re.compile(r"[.;:!?\n]|\s[—–]\s|,\s")
@@ -112,6 +116,7 @@ _SENTENCE_END = re.compile(r"(?<=[.!?;])(?<!^[A-L]\.)(?<!\n[A-L]\.)\s+|(?<=[。�
 _SENTENCE_END_PLAIN = re.compile(r"\s(?:(?<=[.!?;]\s)(?<!^[A-L]\.\s)(?<!\n[A-L]\.\s)\s*|(?<=\n)\n*)")
 _MAY_END = re.compile(r"[.!?;。！？；\n](?:(?<=[.!?;])\s|(?<=[。！？；\n]))")
 _new_place = tuple.__new__  # Place(kind, text) without NamedTuple's Python-level __new__ (built for every place)
+_sentence_place = partial(_new_place, Place)  # of a (kind, text) pair: map builds a sentence's place without a loop
 
 
 def _stripped(part: str) -> str:
@@ -316,7 +321,7 @@ def places(answer: str) -> tuple[Place, ...]:
     said = sentences(text)
     if said:
         found.append(_new_place(Place, ("lead", said[0])))
-        found += [_new_place(Place, ("sentence", sentence)) for sentence in said[1:]]
+        found += map(_sentence_place, zip(repeat("sentence"), said[1:]))
     return tuple(found)
 
 
