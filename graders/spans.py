@@ -199,6 +199,21 @@ def _markers(text: str, lowered: str) -> list[re.Match]:
     return found
 
 
+def _conclusions(text: str, lowered: str) -> list[re.Match]:
+    """The matches of _CONCLUSION in ASCII `text` (`lowered` is text.lower()), as its finditer gives them: tried only
+    where one can start, at the text's start or after a stop, and there only where an opener follows."""
+    found, at = [], 0
+    if lowered.startswith(_CONCLUSION_OPENERS) and (m := _CONCLUSION.match(text)):  # '^' allows no space before
+        found.append(m)
+        at = m.end()
+    for after in _CONCLUSION_AFTER.finditer(lowered):
+        start = after.start() + 1  # just after the stop (the spaces are the match's own)
+        if start >= at and (m := _CONCLUSION.match(text, start)):
+            found.append(m)
+            at = m.end()
+    return found
+
+
 def states_answer(text: str) -> bool:
     """Does `text` hold a final-answer marker ('The answer is (C) 4cm.')?"""
     return any(not _conditional(text, m) for m in _markers(text, text.lower()))
@@ -292,9 +307,9 @@ def places(answer: str) -> tuple[Place, ...]:
                 found.append(_new_place(Place, ("total", stated)))
                 break
     # where a conclusion can open (outside ASCII, case folding ('ſo') could match without the openers)
-    if not ascii_only or lowered.lstrip(" \t").startswith(_CONCLUSION_OPENERS) or _CONCLUSION_AFTER.search(lowered):
-        conclusions = list(_CONCLUSION.finditer(text))
-        if conclusions and "based on the" in lowered:
+    conclusions = _conclusions(text, lowered) if ascii_only else list(_CONCLUSION.finditer(text))
+    if conclusions:
+        if "based on the" in lowered:
             first_end = _sentence_ends(text).search(text)
             lead_end = first_end.start() if first_end else len(text)
             conclusions = [m for m in conclusions if not _introduces(m, lead_end)]

@@ -177,6 +177,9 @@ def test_places_skip_only_patterns_that_cannot_match(text):
     if plain.isascii() and not (lowered.lstrip(" \t").startswith(spans._CONCLUSION_OPENERS)
                                 or spans._CONCLUSION_AFTER.search(lowered)):
         assert spans._CONCLUSION.search(plain) is None, plain
+    if plain.isascii():
+        assert ([m.span() for m in spans._conclusions(plain, lowered)]
+                == [m.span() for m in spans._CONCLUSION.finditer(plain)]), plain
     if "__" not in text:
         assert spans._BOLD_STARS.findall(text) == [a or b for a, b in spans._BOLD.findall(text)], text
     markers = spans._markers(plain, lowered)
@@ -193,6 +196,9 @@ def _sentences_long(text: str) -> list[str]:
 
 def test_places_read_the_corpus_as_their_long_forms():
     for text in corpus():
+        if text.isascii():
+            assert ([m.span() for m in spans._conclusions(text, text.lower())]
+                    == [m.span() for m in spans._CONCLUSION.finditer(text)]), text
         assert spans.plain(text) == spans._MARKUP.sub("", text), text
         plain = spans.plain(text)
         assert spans.sentences(plain) == _sentences_long(plain), text
