@@ -91,6 +91,7 @@ _MARKER_START = re.compile(alternation((
     "final answer", "correct ", "best ", "most ", "option letter", "answer", "result", "solution", "return", "choice",
     "logical conclusion", "valid conclusion", "if i had to ", "if i have to ", "if i were to ", "respuesta", "reponse",
     "antwort", "resposta")))  # the words of one first character grouped: the engine tries one group a position
+# every conclusion word holds one of these (places looks for _CONCLUSION_OPENERS instead)
 _CONCLUSION_NEEDLES = ("so", "thus", "therefore", "hence", "consequently", "overall", "summar", "sum up", "giv", "mak",
                        "mean", "based on", "consider", "from", "conclu", "leaves")
 # _CONCLUSION matches only where a text or line opens or after a stop ('.;!?,:'), and a few spaces or tabs: there, one
@@ -108,12 +109,12 @@ _BOLD = re.compile(r"\*\*([^*\n]{1,120})\*\*|__([^_\n]{1,120})__")
 _BOLD_STARS = re.compile(r"\*\*([^*\n]{1,120})\*\*")
 # Chinese stops need no space; a line's option label ('A. False') ends no sentence
 _SENTENCE_END = re.compile(r"(?<=[.!?;])(?<!^[A-L]\.)(?<!\n[A-L]\.)\s+|(?<=[。！？；])\s*|\n+")
-# what every _SENTENCE_END needs: far cheaper to look for, and most short answers are one sentence ('[.!?;]\s' or
-# '[。！？；\n]', written to open with one set of characters: the engine then skips to those)
 # _SENTENCE_END in a text without a Chinese stop: its first form starts at a space after a stop, its last at a line
 # break, so the pattern opens with that space ('\s', looking back past it for the stop): the engine then skips to
 # spaces, where _SENTENCE_END's lookbehinds are tried at every position (the same matches, in a third of the time)
 _SENTENCE_END_PLAIN = re.compile(r"\s(?:(?<=[.!?;]\s)(?<!^[A-L]\.\s)(?<!\n[A-L]\.\s)\s*|(?<=\n)\n*)")
+# what every _SENTENCE_END needs: far cheaper to look for, and most short answers are one sentence ('[.!?;]\s' or
+# '[。！？；\n]', written to open with one set of characters: the engine then skips to those)
 _MAY_END = re.compile(r"[.!?;。！？；\n](?:(?<=[.!?;])\s|(?<=[。！？；\n]))")
 _new_place = tuple.__new__  # Place(kind, text) without NamedTuple's Python-level __new__ (built for every place)
 _sentence_place = partial(_new_place, Place)  # of a (kind, text) pair: map builds a sentence's place without a loop
