@@ -308,7 +308,12 @@ def places(answer: str) -> tuple[Place, ...]:
                 found.append(_new_place(Place, ("total", stated)))
                 break
     # where a conclusion can open (outside ASCII, case folding ('ſo') could match without the openers)
-    conclusions = _conclusions(text, lowered) if ascii_only else list(_CONCLUSION.finditer(text))
+    if not ascii_only:
+        conclusions = list(_CONCLUSION.finditer(text))
+    elif lowered.startswith(_CONCLUSION_OPENERS) or _CONCLUSION_AFTER.search(lowered):
+        conclusions = _conclusions(text, lowered)
+    else:  # most answers: no opener where one can open
+        conclusions = ()
     if conclusions:
         if "based on the" in lowered:
             first_end = _sentence_ends(text).search(text)
