@@ -125,8 +125,8 @@ def _bare_label(answer: str, label: str, case: Reading) -> Outcome | None:
 
 # A capital option letter alone ('B', '(B)', 'B.') or after a final-answer marker ('Answer: B', 'The answer is **B**.',
 # 'The final answer is (B).'), on one line: the forms most answers to a lettered question take. `marker` says which.
-_LONE_LETTER = re.compile(r"(?:(?P<marker>(?:The |the )?(?:final )?answer is:?|(?:Final |final )?[Aa]nswer:|"
-                          r"\*\*(?:Final )?Answer:\*\*|The correct answer is|The correct option is) (?P<bold>\*\*)?)?"
+_LONE_LETTER = re.compile(rf"(?:(?P<marker>{spans.MARKER_LEAD}|\*\*Final Answer:\*\*|The correct answer is|"
+                          r"The correct option is) (?P<bold>\*\*)?)?"
                           r"(?P<open>\()?(?P<letter>[A-L])(?(open)\))(?(bold)\*\*)\.?")
 
 

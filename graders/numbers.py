@@ -206,8 +206,7 @@ def stated_number(answer: str, question: str = "", trace: bool = False, unit: st
 
 # a whole answer that is a final-answer marker and a number _BARE reads: what stated_number finds in the marker's
 # place, read without the places (tests/grading/test_fast_paths.py compares it with stated_in_places)
-_MARKED_NUMBER = re.compile(r"(?:(?:The |the )?(?:final )?answer is:?|(?:Final |final )?[Aa]nswer:|\*\*Answer:\*\*) "
-                            r"(?:\*\*)?([-+]?\d{1,15}(?:,\d{3})*(?:\.\d+)?)(?:\*\*)?\.?")
+_MARKED_NUMBER = re.compile(spans.MARKER_LEAD + r" (?:\*\*)?([-+]?\d{1,15}(?:,\d{3})*(?:\.\d+)?)(?:\*\*)?\.?")
 _MARKER_FIRST = frozenset("TtFfAa*")
 
 

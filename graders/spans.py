@@ -565,8 +565,11 @@ def distinct_claims(text: str, claims: list[tuple[int, object]]) -> list:
 # a whole answer that is one final-answer marker and a short value on one line, bold or not: 'Answer: Cherries', 'The
 # answer is **brown, blue**.' (the forms most short answers take); the value holds no markup, no sentence's end and
 # no second line, so the marker's place is the value (and its full stop)
-_MARKED_VALUE = re.compile(r"(?:(?:The |the )?(?:final )?answer is:?|(?:Final |final )?[Aa]nswer:|\*\*Answer:\*\*) "
-                           r"(\*\*)?([A-Za-z0-9(-](?:[A-Za-z0-9 ,()'-]{0,100}[A-Za-z0-9)'-])?)(?(1)\*\*)(\.?)")
+# the final-answer markers a whole short answer most often opens with ('Answer:', 'The answer is', '**Answer:**'):
+# the fast readings of such answers (marked_value, numbers.stated_number, choice_whole.lone_letter) look for these
+MARKER_LEAD = r"(?:(?:The |the )?(?:final )?answer is:?|(?:Final |final )?[Aa]nswer:|\*\*Answer:\*\*)"
+_MARKED_VALUE = re.compile(MARKER_LEAD + r" (\*\*)?([A-Za-z0-9(-](?:[A-Za-z0-9 ,()'-]{0,100}[A-Za-z0-9)'-])?)"
+                           r"(?(1)\*\*)(\.?)")
 _MARKED_FIRST = frozenset("TtFfAa*")
 
 
