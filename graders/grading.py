@@ -11,10 +11,10 @@ from pydantic import BaseModel, ValidationError
 
 from graders import causes, languages, secrets, spans
 from graders.extract import json_object, split_reasoning
-from graders.matchers import close_enough, truth_items
+from graders.matchers import truth_items
 from graders.measured import MEASURED
 from graders.measured import check as check_measurement
-from graders.records import GRADE_VERSION, CaseSpec, Grade, Response
+from graders.records import GRADE_VERSION, CaseSpec, Grade, Response, Tolerance
 from graders.refusal import is_refusal
 from graders.registry import Match, get_grader
 from graders.rules import RULES, VERSION
@@ -42,12 +42,12 @@ _GRADE_FIELD_SET = set(_GRADE_FIELDS)
 
 
 def _new_grade(case_id: str, grader: str, score: float, verdict: str, cause: str | None, extracted: Any, text: str,
-               frames: list[int] | None = None) -> Grade:
+               frames: list[int] | None = None, undecided: bool = False) -> Grade:
     """The Grade `_grade` found for a case (its score clamped to the verdict's range, its explanation one line of at
     most 300 characters), built from its fields as `Grade.model_construct` builds it, without that generic Python
     pass over defaults and aliases, which costs more than the rest of an easy grade: every field is a checked value
     (verdict and cause from closed lists; tests/grading/test_grade_properties.py checks it against a validated
-    Grade)."""
+    Grade). Built once, whole: `undecided` (POLICY.md 10) is one of its fields, not set afterwards."""
     fields = _GRADE_TEMPLATE.copy()  # the fields every such Grade has alike, then its own
     fields["case_id"] = case_id
     fields["grader"] = grader
@@ -57,6 +57,8 @@ def _new_grade(case_id: str, grader: str, score: float, verdict: str, cause: str
     fields["extracted"] = extracted
     fields["explanation"] = (" ".join(text.split()) if "\n" in text else text)[:300]
     fields["frames_consistent"] = frames
+    if undecided:
+        fields["undecided"] = True
     grade = _new_object(Grade)
     _SET_DICT(grade, fields)
     _SET_FIELDS_SET(grade, _GRADE_FIELD_SET.copy())
@@ -156,16 +158,14 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
     case_id, spec, question = case.id, case.grader, case.prompt
     name, grader_args = spec.name, spec.args
     record = _as_response(response, case_id)
-    # out(score, verdict, cause, extracted, text, frames=None): this case's Grade, built directly (see _new_grade)
-    out = partial(_new_grade, case_id, name)
     if isinstance(record, str):
-        return out(0, "error", "transport", None, record)
+        return _new_grade(case_id, name, 0, "error", "transport", None, record)
     if record.status == "error":
         error = record.error or "request failed"
         # the runner's own message already starts with the status: say it once
         where = f"HTTP {record.http_status}: " if record.http_status else ""
-        return out(0, "error", "transport", None,
-                   f"no answer: {error if where and error.startswith(where) else where + error}")
+        return _new_grade(case_id, name, 0, "error", "transport", None,
+                          f"no answer: {error if where and error.startswith(where) else where + error}")
 
     split = split_reasoning(record.content, record.reasoning or record.reasoning_content)
     finish = record.finish_reason
@@ -173,12 +173,12 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
         tokens = record.usage.completion_tokens if record.usage else None
         verdict, cause, extracted, text = check_measurement(grader_args, split.answer, split.reasoning, finish,
                                                             tokens)
-        return out(1.0 if verdict == "correct" else 0.0, verdict, cause, extracted, text)
+        return _new_grade(case_id, name, 1.0 if verdict == "correct" else 0.0, verdict, cause, extracted, text)
     answer = split.answer if len(split.answer) <= MAX_ANSWER else bounded(split.answer)
     said = answer  # as written, before other languages' words are read (2.7)
     calls = [c.model_dump() for c in record.tool_calls] if record.tool_calls else []
     if not answer and not calls:
-        return _empty(out, split, finish, record, name == "tool_call")
+        return _empty(partial(_new_grade, case_id, name), split, finish, record, name == "tool_call")
 
     # 2.7: a case about the labels the families draw reads them in other languages too ('Trauben', '葡萄': Grapes)
     labelled = name in _LABELLED and _asks_labels(str(case.truth.value), tuple(case.truth.choices or ()))
@@ -194,9 +194,9 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
         args = _args(question, grader_args, calls if name == "tool_call" else None, finish)
         match = get_grader(name)(case.truth, answer, args)
     except KeyError as exc:
-        return out(0, "error", "transport", None, str(exc).strip("'\""))
+        return _new_grade(case_id, name, 0, "error", "transport", None, str(exc).strip("'\""))
     except NotRun as exc:
-        return out(0, "error", None, None, str(exc))
+        return _new_grade(case_id, name, 0, "error", None, None, str(exc))
     wanted = grader_args.get("format") or asked_format(question)
     if wanted == "json" and "json_object" in match.details:  # the json grader already looked for the object
         problem = None if match.details["json_object"] else _NO_JSON
@@ -220,15 +220,12 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
             again = get_grader(name)(case.truth, done, args) if done else None
             unfinished = again is None or again.extracted is None or (match.passed and not again.passed)
     if match.passed and match.format_ok and not looped and not unfinished:
-        return out(match.score, "correct", None, match.extracted, match.explanation)
-    graded = _half_or_more(_shortfall(out, case, record, answer, match, looped, unfinished, said), match)
-    if name in JUDGEABLE and graded.cause == "wrong" and finish != "length" and not looped and \
-            (match.details.get("unsettled") if name == "choice" else not match.gave_answer):
-        # POLICY.md 10: the rules found no value of the asked kind in a finished answer (set as pydantic's setattr
-        # sets a field of a model without assignment validation, without its lookups)
-        graded.__dict__["undecided"] = True
-        graded.__pydantic_fields_set__.add("undecided")
-    return graded
+        return _new_grade(case_id, name, match.score, "correct", None, match.extracted, match.explanation)
+    # POLICY.md 10: the rules found no value of the asked kind in a finished answer: a grade of cause 'wrong' is
+    # undecided (a judge may settle it)
+    undecided = name in JUDGEABLE and finish != "length" and not looped and \
+        (match.details.get("unsettled") if name == "choice" else not match.gave_answer)
+    return _half_or_more(_shortfall(case, record, answer, match, looped, unfinished, said, undecided), match)
 
 
 # graders whose answer is one value (or one list of items) a reader can name: an undecided grade of theirs can be
@@ -369,13 +366,20 @@ def _by_score(score: float, answered: bool = True) -> str:
     return "partial" if score > 0 else "incorrect" if answered else "no_answer"
 
 
-def _shortfall(out, case: CaseSpec, record: _Record, answer: str, match: Match, looped: bool,
-               unfinished: bool, said: str) -> Grade:
-    """The first cause that explains the shortfall (POLICY.md section 6), with a verdict from the score."""
+def _budget(record: _Record) -> str:
+    """The token limit a cut answer reached, as its explanation names it."""
+    max_tokens = record.sent.max_tokens if record.sent else None
+    return f" max_tokens {max_tokens}" if max_tokens else " the token limit"
+
+
+def _shortfall(case: CaseSpec, record: _Record, answer: str, match: Match, looped: bool, unfinished: bool, said: str,
+               undecided: bool) -> Grade:
+    """The first cause that explains the shortfall (POLICY.md section 6), with a verdict from the score; a grade of
+    cause 'wrong' is `undecided` as _grade found it (POLICY.md 10)."""
     truth, args, finish = case.truth, case.grader.args, record.finish_reason
     answered = match.gave_answer and not unfinished
-    max_tokens = record.sent.max_tokens if record.sent else None
-    budget = f" max_tokens {max_tokens}" if max_tokens else " the token limit"
+    # out(score, verdict, cause, extracted, text, frames=None): this case's Grade, built directly (see _new_grade)
+    out = partial(_new_grade, case.id, case.grader.name)
 
     if looped and match.passed and match.format_ok and case.grader.name in _SINGLE_VALUE:
         # 6.3: a loop of the committed answer ('6 6 6 …', 'Cherries Cherries …') still answers it
@@ -406,8 +410,10 @@ def _shortfall(out, case: CaseSpec, record: _Record, answer: str, match: Match, 
         return out(0, "no_answer", "refusal", None, "the model declined to answer")
 
     if finish == "length" and match.details.get("unparsed"):  # 6.6: code cut before it is whole runs nothing
-        return out(0, "no_answer", "truncation", None, f"cut at{budget} inside the code: the program is unfinished")
+        return out(0, "no_answer", "truncation", None,
+                   f"cut at{_budget(record)} inside the code: the program is unfinished")
     if finish == "length":
+        budget = _budget(record)
         agrees, credit = causes.progress_so_far(truth, case.grader.name, args, answer, match.extracted)
         if agrees and credit >= _ABOUT_HALF:  # 1.2: a cut answer shows about half of what was asked
             return out(credit, "partial", "truncation", None if unfinished else match.extracted,
@@ -423,7 +429,7 @@ def _shortfall(out, case: CaseSpec, record: _Record, answer: str, match: Match, 
         return out(match.score, _by_score(match.score), named, match.extracted, match.explanation)
 
     if answered:
-        sampled = _frame_sampling(out, case, record, answer, match)
+        sampled = _frame_sampling(case, record, answer, match)
         if sampled:
             return sampled
 
@@ -432,12 +438,13 @@ def _shortfall(out, case: CaseSpec, record: _Record, answer: str, match: Match, 
         if match.passed or match.score >= 1.0:
             return out(score, "partial", "format", match.extracted, f"right information, wrong format: "
                        f"{match.explanation}")
-        return out(score, _by_score(score), "wrong", match.extracted, match.explanation)
+        return out(score, _by_score(score), "wrong", match.extracted, match.explanation, undecided=undecided)
 
     if unfinished:
-        return out(0, "incorrect", "wrong", None, f"cut at{budget}; what was written contradicts the truth")
+        return out(0, "incorrect", "wrong", None, f"cut at{_budget(record)}; what was written contradicts the truth",
+                   undecided=undecided)
     return out(match.score, _by_score(match.score), "wrong", match.extracted,
-               match.explanation + _frames_note(case, record))
+               match.explanation + _frames_note(case, record), undecided=undecided)
 
 
 def _sentence_for_a_value(case: CaseSpec, match: Match) -> bool:
@@ -457,15 +464,14 @@ def _frames_note(case: CaseSpec, record: _Record) -> str:
     return f"; the model was shown {shown} of {case.sampling.frames} frames{enough}"
 
 
-def _frame_sampling(out, case: CaseSpec, record: _Record, answer: str, match: Match) -> Grade | None:
+def _frame_sampling(case: CaseSpec, record: _Record, answer: str, match: Match) -> Grade | None:
     """The answer is what the clip looks like with fewer frames, and not the full truth."""
     sampling = case.sampling
     if sampling is None or not sampling.apparent:
         return None
     name, found = case.grader.name, match.extracted
     if name == "numeric" and isinstance(found, float):  # a number or a letter extracted is compared directly
-        truth = case.truth
-        runs = [(a.frames_low, a.frames_high) for a in sampling.apparent if close_enough(found, float(a.value), truth)]
+        runs = _close_runs(found, sampling.apparent, case.truth.tolerance)
     elif name == "choice" and isinstance(found, str):
         runs = [(a.frames_low, a.frames_high) for a in sampling.apparent if found == a.value]
     else:
@@ -486,7 +492,24 @@ def _frame_sampling(out, case: CaseSpec, record: _Record, answer: str, match: Ma
             f"(needs >= {sampling.min_frames} frames)")
     if shown is not None:
         text += f"; the model saw {shown} frames"
-    return out(match.score, _by_score(match.score), "frame_sampling", match.extracted, text, [low, high])
+    return _new_grade(case.id, name, match.score, _by_score(match.score), "frame_sampling", match.extracted, text,
+                      [low, high])
+
+
+def _close_runs(found: float, apparent: list, tolerance: Tolerance | None) -> list[tuple[int, int]]:
+    """The frame runs whose apparent number `found` is close enough to: matchers.close_enough(found, float(value),
+    truth) for each, written out for a loop over a clip's runs (a call per run cost more than the rest of a wrong
+    video answer's shortfall; tests/grading/test_shortfall_fast_paths.py checks the two alike)."""
+    if tolerance is None:  # close_enough's slack is 0
+        return [(a.frames_low, a.frames_high) for a in apparent if abs(found - float(a.value)) <= 1e-9]
+    least, share = tolerance.abs, tolerance.rel
+    runs = []
+    for seen in apparent:
+        target = float(seen.value)
+        slack = share * abs(target)
+        if abs(found - target) <= (slack if slack > least else least) + 1e-9:  # max(least, slack), as max picks
+            runs.append((seen.frames_low, seen.frames_high))
+    return runs
 
 
 def _passing_runs(apparent: list, would_pass: Callable[[Any], bool]) -> list[tuple[int, int]]:
