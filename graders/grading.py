@@ -176,8 +176,8 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
         return _new_grade(case_id, name, 1.0 if verdict == "correct" else 0.0, verdict, cause, extracted, text)
     answer = split.answer if len(split.answer) <= MAX_ANSWER else bounded(split.answer)
     said = answer  # as written, before other languages' words are read (2.7)
-    calls = [c.model_dump() for c in record.tool_calls] if record.tool_calls else []
-    if not answer and not calls:
+    tool_calls = record.tool_calls
+    if not answer and not tool_calls:
         return _empty(partial(_new_grade, case_id, name), split, finish, record, name == "tool_call")
 
     # 2.7: a case about the labels the families draw reads them in other languages too ('Trauben', '葡萄': Grapes)
@@ -191,7 +191,8 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
         answer = languages.glossed(answer)  # 2.7: '葡萄（Grapes）' answers the label 'Grapes'
         answer = languages.labels(answer) if labelled else answer
     try:
-        args = _args(question, grader_args, calls if name == "tool_call" else None, finish)
+        calls = ([c.model_dump() for c in tool_calls] if tool_calls else []) if name == "tool_call" else None
+        args = _args(question, grader_args, calls, finish)
         match = get_grader(name)(case.truth, answer, args)
     except KeyError as exc:
         return _new_grade(case_id, name, 0, "error", "transport", None, str(exc).strip("'\""))
@@ -428,7 +429,7 @@ def _shortfall(case: CaseSpec, record: _Record, answer: str, match: Match, loope
     if named in _GRADER_CAUSES:  # 6.11: the tool_call grader names how a call went wrong
         return out(match.score, _by_score(match.score), named, match.extracted, match.explanation)
 
-    if answered:
+    if answered and case.sampling is not None:
         sampled = _frame_sampling(case, record, answer, match)
         if sampled:
             return sampled

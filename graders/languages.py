@@ -518,12 +518,12 @@ def english(text: str, question: str = "") -> str:
         return text
     asks_verdicts = bool(question) and _asks_verdicts(question)
     if ascii_only and not asks_verdicts:
-        lowered = text.lower()
-        if "mal" not in lowered:
-            found = _ASCII_WORD.findall(lowered)  # ASCII text's _TOKEN words, what _latin reads
-            if _ASCII_READ.isdisjoint(found):
+        letters = text.encode().translate(_LOWERCASE_LETTERS)  # 'mal' is in it as in text.lower()
+        if b"mal" not in letters:
+            if _ASCII_READ_BYTES.isdisjoint(letters.split()):
                 return text  # no word any step below reads (nearly every English answer): the text as it is
-            words = set(found)
+            lowered = text.lower()
+            words = set(_ASCII_WORD.findall(lowered))  # ASCII text's _TOKEN words, what _latin reads
             if "no" not in words and _ASCII_LEADS.isdisjoint(words):
                 # no yes or no to lead with, nor a German count or Spanish 'no' for _latin to rewrite before it reads
                 # the words: the text goes to _latin as it is, with these words ('orange' in an English list); where
@@ -552,6 +552,7 @@ _ENGLISH_WORDS = r"\b(?:the|is|are|of|and|this|there|was|with|it)\b"
 _ASCII_READ = frozenset(w for w in (*_FIRST_WORDS, *_STEMMABLE, "nein", "non", "nao", "oui", "si", "ja", "sim", "no")
                         if w.isascii())
 _ENGLISH, _ENGLISH_LOWER = re.compile(_ENGLISH_WORDS, re.IGNORECASE), re.compile(_ENGLISH_WORDS)
+_ASCII_READ_BYTES = frozenset(w.encode() for w in _ASCII_READ)
 
 
 @lru_cache(maxsize=256)  # per question: asked again for every answer
@@ -604,14 +605,18 @@ def is_label(value: str) -> bool:
     return value in LABELS
 
 
-_ASCII_LABEL_WORDS = frozenset(w.split()[0] for w in _LABEL_OF if w.isascii())
+_ASCII_LABEL_BYTES = frozenset(w.split()[0].encode() for w in _LABEL_OF if w.isascii())
 _ASCII_WORD = re.compile(r"[a-z]+")
+# each ASCII letter as its lowercase, every other byte a space: split, an ASCII text's bytes so translated are the words
+# _ASCII_WORD finds in its lowercase (as bytes), at a third of the cost of findall (tests/grading/test_fast_paths.py)
+_LOWERCASE_LETTERS = bytes.maketrans(bytes(range(256)), bytes(
+    b | 0x20 if 65 <= b <= 90 or 97 <= b <= 122 else 0x20 for b in range(256)))
 
 
 def labels(text: str) -> str:
     """The answer with a label the families draw written in another language ('Trauben', '葡萄', 'cerises') as the
     English label ('Grapes', 'Cherries'), for a case that asks about those labels (2.7)."""
-    if text.isascii() and _ASCII_LABEL_WORDS.isdisjoint(_ASCII_WORD.findall(text.lower())):
+    if text.isascii() and _ASCII_LABEL_BYTES.isdisjoint(text.encode().translate(_LOWERCASE_LETTERS).split()):
         return text  # most answers: English words only, none of the vocabulary's
     return _LABEL_WORD.sub(lambda m: f" {_LABEL_OF[case_blind_key(_LABEL_OF, m.group())]} " if _HAS_CJK.match(m.group())
                            else _LABEL_OF[case_blind_key(_LABEL_OF, m.group())], text)

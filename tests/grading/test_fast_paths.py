@@ -87,6 +87,41 @@ def test_english_early_exits_read_as_the_steps_do(words, joiner):
     assert english(text, "What color is it?") == _english_steps(text)
 
 
+_ASCII_SOUP = st.text(alphabet=st.characters(max_codepoint=127), max_size=80) | _ASCII_WORDS.map(" ".join).filter(
+    str.isascii) | st.text(alphabet="aAmMlLzZ@[`{ \t\n-'0.", max_size=30)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(text=_ASCII_SOUP)
+@example(text="Normal, MAL, Orange")
+@example(text="a@b[c`d{e")  # the bytes beside the letters
+def test_ascii_words_as_translated_bytes_are_the_words_findall_finds(text):
+    from graders import languages as L
+
+    letters = text.encode().translate(L._LOWERCASE_LETTERS)
+    assert letters.split() == [w.encode() for w in L._ASCII_WORD.findall(text.lower())]
+    assert (b"mal" in letters) == ("mal" in text.lower())
+
+
+def _labels_long(text: str) -> str:
+    """graders.languages.labels without its early exit for English words."""
+    from graders import languages as L
+
+    return L._LABEL_WORD.sub(lambda m: f" {L._LABEL_OF[N.case_blind_key(L._LABEL_OF, m.group())]} "
+                             if L._HAS_CJK.match(m.group()) else L._LABEL_OF[N.case_blind_key(L._LABEL_OF, m.group())],
+                             text)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(text=_ASCII_SOUP | st.lists(st.sampled_from(["Trauben", "trauben", "CERISES", "citron vert", "Citrons",
+                                                     "pommes", "Grapes", "the", "is", "uva", "uvas,", "Mango", "-",
+                                                     "(", ")", "1", "lima"]), max_size=6).map(" ".join))
+def test_labels_leave_as_written_only_texts_without_a_label_word(text):
+    from graders.languages import labels
+
+    assert labels(text) == _labels_long(text)
+
+
 @settings(max_examples=1000, deadline=None)
 @given(text=st.text(alphabet="ab c,'\n", min_size=40, max_size=300) | st.text(min_size=40, max_size=120),
        times=st.integers(2, 12))
