@@ -224,9 +224,11 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
         return _new_grade(case_id, name, match.score, "correct", None, match.extracted, match.explanation)
     # POLICY.md 10: the rules found no value of the asked kind in a finished answer: a grade of cause 'wrong' is
     # undecided (a judge may settle it)
+    gave = match.gave_answer
     undecided = name in JUDGEABLE and finish != "length" and not looped and \
-        (match.details.get("unsettled") if name == "choice" else not match.gave_answer)
-    return _half_or_more(_shortfall(case, record, answer, match, looped, unfinished, said, undecided), match)
+        (match.details.get("unsettled") if name == "choice" else not gave)
+    return _half_or_more(_shortfall(case, record, answer, match, looped, gave and not unfinished, unfinished, said,
+                                    undecided), match)
 
 
 # graders whose answer is one value (or one list of items) a reader can name: an undecided grade of theirs can be
@@ -373,12 +375,12 @@ def _budget(record: _Record) -> str:
     return f" max_tokens {max_tokens}" if max_tokens else " the token limit"
 
 
-def _shortfall(case: CaseSpec, record: _Record, answer: str, match: Match, looped: bool, unfinished: bool, said: str,
-               undecided: bool) -> Grade:
-    """The first cause that explains the shortfall (POLICY.md section 6), with a verdict from the score; a grade of
-    cause 'wrong' is `undecided` as _grade found it (POLICY.md 10)."""
+def _shortfall(case: CaseSpec, record: _Record, answer: str, match: Match, looped: bool, answered: bool,
+               unfinished: bool, said: str, undecided: bool) -> Grade:
+    """The first cause that explains the shortfall (POLICY.md section 6), with a verdict from the score: `answered`, an
+    answer of the asked kind was given and finished; a grade of cause 'wrong' is `undecided` as _grade found it
+    (POLICY.md 10)."""
     truth, args, finish = case.truth, case.grader.args, record.finish_reason
-    answered = match.gave_answer and not unfinished
     # out(score, verdict, cause, extracted, text, frames=None): this case's Grade, built directly (see _new_grade)
     out = partial(_new_grade, case.id, case.grader.name)
 
@@ -487,7 +489,10 @@ def _frame_sampling(case: CaseSpec, record: _Record, answer: str, match: Match) 
         runs = [r for r in runs if (r[0] <= shown <= r[1] if exact else r[0] <= shown)]
         if not runs:
             return None  # the frames shown cannot give this answer: not a sampling effect
-    low, high = min(r[0] for r in runs), max(r[1] for r in runs)
+    low, high = runs[0]
+    for first, last in runs:  # the runs' span (min and max over generators cost more than the rest of this rule)
+        low = first if first < low else low
+        high = last if last > high else high
     seen = f"{low}" if low == high else f"{low}-{high}"
     text = (f"matches what {seen} of {sampling.frames} frames show, not the full clip "
             f"(needs >= {sampling.min_frames} frames)")
