@@ -181,11 +181,12 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
         return _empty(partial(_new_grade, case_id, name), split, finish, record, name == "tool_call")
 
     # 2.7: a case about the labels the families draw reads them in other languages too ('Trauben', '葡萄': Grapes)
-    labelled = name in _LABELLED and _asks_labels(str(case.truth.value), tuple(case.truth.choices or ()))
+    labelled, english_options = _options_read(str(case.truth.value), tuple(case.truth.choices or ())) \
+        if name in _LABELLED else _NOT_LABELLED
     if labelled and name == "choice":
         answer = languages.labels(answer)
     if name in _CLOSED_VOCABULARY and (name != "exact" or "vocabulary" in grader_args) and (
-            name != "choice" or _english_options(tuple(case.truth.choices or ()))):
+            name != "choice" or english_options):
         answer = languages.english(answer, question)  # 2.7: '图中有五个圆。' is read as '… 5 … circle'
     elif name in ("exact", "fuzzy"):
         answer = languages.glossed(answer)  # 2.7: '葡萄（Grapes）' answers the label 'Grapes'
@@ -244,17 +245,17 @@ _CLOSED_VOCABULARY = frozenset({"numeric", "choice", "set", "sequence", "exact",
 _LABELLED = frozenset({"exact", "fuzzy", "choice"})
 
 
-@lru_cache(maxsize=256)
-def _asks_labels(value: str, choices: tuple[str, ...]) -> bool:
-    """Does the case ask about the labels the families draw (its truth, or one of its options, is one: 'Grapes')?"""
-    return languages.is_label(value) if not choices else any(languages.is_label(c.strip()) for c in choices)
+_NOT_LABELLED = (False, True)  # _options_read of a case of no labels and no options
 
 
-@lru_cache(maxsize=256)
-def _english_options(choices: tuple[str, ...]) -> bool:
-    """Options written in English (ASCII): an answer in another language is read in English words against them;
-    options in another language ('红色') are compared as written."""
-    return all(c.isascii() for c in choices)
+@lru_cache(maxsize=256)  # per case: asked again for every answer to it
+def _options_read(value: str, choices: tuple[str, ...]) -> tuple[bool, bool]:
+    """How a case's answers are read in other languages (2.7): does it ask about the labels the families draw (its
+    truth, or one of its options, is one: 'Grapes')? And are its options written in English (ASCII), so that an
+    answer in another language is read in English words against them (options in another language, '红色', are
+    compared as written)?"""
+    labelled = languages.is_label(value) if not choices else any(languages.is_label(c.strip()) for c in choices)
+    return labelled, all(c.isascii() for c in choices)
 
 
 _SENTENCE_DONE = re.compile(r"[.!?。！？](?=[\s*_)\]\"'”]*(?:\s|$))|\n")
