@@ -128,8 +128,8 @@ def names_nothing(text: str, options: O.OptionSet, letters: str, scenery: frozen
     read by (options.names_nothing: that holds 'yes' and 'no' for those options, an option's own text, and the
     digits of options that are numbers), for options with no reading beyond their words (counts in words, clock
     times). tests/grading/test_choice_fast_paths.py compares it with read_claims, on generated texts and the corpus."""
-    if not names_no_letter(text, letters):
-        return False  # (this also holds the text is ASCII)
+    if not text.isascii() or (letters and not names_no_letter(text, letters)):
+        return False  # (without options, no letters: read_claims reads none)
     facts = _facts(options)
     if facts.special or (facts.clock and ":" in text):
         return False  # 'two countries' names the option 2; '7:30' the option 'half'

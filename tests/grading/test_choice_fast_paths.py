@@ -297,6 +297,7 @@ def _no_claim_anywhere(text, c) -> bool:
 @example(text="it cannot be determined", choices=("Insufficient information", "Red", "Blue"), question=None)
 @example(text="the one labeled a", choices=("Box A", "Box B", "About the same"), question=None)
 @example(text="choice b", choices=("cyan star", "gray star", "pink diamond"), question=None)
+@example(text="I think it is 4.", choices=(), question=None)  # no options, no letters: read, not an error
 def test_a_text_said_to_name_nothing_has_no_claims(text, choices, question):
     """claims_of's exit (names_nothing) is taken only where every rule of claims, read in full, finds nothing."""
     from graders.choice_claims import claims_of, names_nothing
