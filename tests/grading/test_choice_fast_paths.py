@@ -349,3 +349,13 @@ def test_a_text_said_to_name_nothing_has_no_claims_on_the_corpus(monkeypatch):
         yes_no = set(options.options) == {"yes", "no"}
         c = SimpleNamespace(options=options, letters=letters, yes_no=yes_no, scenery=scenery, unknown=unknown)
         assert _no_claim_anywhere(text, c), text
+
+
+@settings(max_examples=3000, deadline=None)
+@given(text=st.text(alphabet="ab09Z é.\n-_ ", max_size=30) | st.text(max_size=30) | nothing_texts.map(O.canon))
+def test_the_last_word_read_from_the_end_is_the_pattern_s(text):
+    """last_word finds what a search of _LAST_WORD finds (the last run of lowercase ASCII letters and digits)."""
+    from graders.choice_settle import _LAST_WORD, last_word
+
+    m = _LAST_WORD.search(text)
+    assert last_word(text) == (m.group(1) if m else None), text
