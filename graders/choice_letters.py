@@ -40,8 +40,9 @@ def _capital(letters: str) -> tuple[re.Pattern, re.Pattern]:
     or a hyphen after it: what letter_patterns(letters)[1], [5], [6] and [7] need (their letter is matched
     case-sensitively, whatever the text, with a boundary, a bracket or a stop before it and a bracket, a space or a
     stop after it); and a match of [7] that is no word ('A ball', 'I think': _WORDLIKE), which is all letters_named
-    reads of [7] when no option's text is a letter."""
-    return (re.compile(f"(?<![A-Za-z0-9_])[{letters}](?![A-Za-z0-9_'’-])"),
+    reads of [7] when no option's text is a letter. (The first opens on the capital, its look behind after it, where
+    '(?<![A-Za-z0-9_])' would open it: the engine then skips to the capitals; test_choice_fast_paths.py compares.)"""
+    return (re.compile(f"[{letters}](?<![A-Za-z0-9_][{letters}])(?![A-Za-z0-9_'’-])"),
             re.compile(f"(?<![A-Za-z0-9_'’∠△-])(?!{_WORDLIKE.pattern})[{letters}](?![A-Za-z0-9_'’-]|\\.M\\b)"))
 
 
@@ -65,8 +66,9 @@ _NO_CAPITAL = (True, False, True, False, False, False, False, False)  # no capit
 def _standing_capital(letters: str) -> re.Pattern:
     """A capital of `letters` after no ASCII letter or digit and before no letter, '_', apostrophe or hyphen: every
     capital a pattern of letter_patterns(letters) reads but 4's ('option' before it) is one (their look-arounds are
-    narrower), and so is one glued to a value after a marker ('E360', choice_claims._MARKED_GLUED)."""
-    return re.compile(f"(?<![A-Za-z0-9])[{letters}](?![A-Za-z_'’-])")
+    narrower), and so is one glued to a value after a marker ('E360', choice_claims._MARKED_GLUED). (As
+    '(?<![A-Za-z0-9])[…]', the look behind after the capital: the engine skips to the capitals.)"""
+    return re.compile(f"[{letters}](?<![A-Za-z0-9][{letters}])(?![A-Za-z_'’-])")
 
 
 def names_no_letter(text: str, letters: str) -> bool:

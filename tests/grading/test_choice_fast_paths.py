@@ -3,6 +3,7 @@ property compares the short path with the long one on texts built from the words
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -359,3 +360,26 @@ def test_the_last_word_read_from_the_end_is_the_pattern_s(text):
 
     m = _LAST_WORD.search(text)
     assert last_word(text) == (m.group(1) if m else None), text
+
+
+_CHARS = "ABCDIL abc_09'’-,.()∠٣"
+
+
+@settings(max_examples=3000, deadline=None)
+@given(text=st.text(alphabet=_CHARS, max_size=24) | texts | st.text(max_size=24),
+       letters=st.sampled_from(["AB", "ABCD", "ABCDEFGHI", "ABCDEFGHIJKL"]))
+def test_patterns_opening_on_what_they_match_match_as_with_the_look_behind_first(text, letters):
+    """A look behind moved after the character it precedes (so that the engine skips to that character) leaves the
+    matches as they were: the standing capitals, and the thousands commas."""
+    from graders.choice_letters import _standing_capital
+    from graders.choice_options import GROUPED
+
+    def spans_of(pattern, at):
+        return [m.span() for m in pattern.finditer(at)]
+
+    assert spans_of(_capital(letters)[0], text) == \
+        spans_of(re.compile(f"(?<![A-Za-z0-9_])[{letters}](?![A-Za-z0-9_'’-])"), text), text
+    assert spans_of(_standing_capital(letters), text) == \
+        spans_of(re.compile(f"(?<![A-Za-z0-9])[{letters}](?![A-Za-z_'’-])"), text), text
+    digits = text.replace("a", "1").replace("b", "2").replace("c", "3").replace("_", "4")  # commas between digits
+    assert GROUPED.sub("", digits) == re.sub(r"(?<=\d),(?=\d{3}\b)", "", digits), digits
