@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 from graders import options as O
 from graders import spans
-from graders.choice_letters import letter_patterns, letters_named
+from graders.choice_letters import letter_patterns, letters_named, names_no_letter
 from graders.choice_options import (
     LETTERS,
     NUMBER,
@@ -116,6 +116,33 @@ def claims_of(place: spans.Place, options: O.OptionSet, letters: str, shown: boo
             asks_negative: bool = False, asides: bool = True) -> list[tuple[int, str]]:
     """Options the place claims, as (position, letter): letters on the plain text, option words on the
     canonical text; negated ones dropped, and asides too except for motion (its origin is meaningful)."""
+    if names_nothing(place.text, options, letters, scenery, unknown):
+        return []  # most sentences of reasoning: no letter, no option's word (read_claims would find none)
+    return read_claims(place, options, letters, shown, yes_no, scenery, names, unknown, asks_negative, asides)
+
+
+def names_nothing(text: str, options: O.OptionSet, letters: str, scenery: frozenset[str], unknown: str | None) -> bool:
+    """True only where read_claims finds no claim in a place of this text, whatever its kind, the letters shown or
+    not, the names and the asides (they only take claims away): no letter can be read in it (choice_letters.
+    names_no_letter), no words saying the answer cannot be known where an option says so, and no word an option is
+    read by (options.names_nothing: that holds 'yes' and 'no' for those options, an option's own text, and the
+    digits of options that are numbers), for options with no reading beyond their words (counts in words, clock
+    times). tests/grading/test_choice_fast_paths.py compares it with read_claims, on generated texts and the corpus."""
+    if not text.isascii() or (letters and not names_no_letter(text, letters)):
+        return False  # (without options, no letters: read_claims reads none)
+    facts = _facts(options)
+    if facts.special or (facts.clock and ":" in text):
+        return False  # 'two countries' names the option 2; '7:30' the option 'half'
+    if unknown and has_any(text.lower(), _UNKNOWABLE_NEEDS):
+        return False  # 'it cannot be determined' names 'Insufficient information'
+    return O.names_nothing(options, O.canon(text), scenery)
+
+
+def read_claims(place: spans.Place, options: O.OptionSet, letters: str, shown: bool,
+                yes_no: bool, scenery: frozenset[str] = frozenset(),
+                names: frozenset[str] = frozenset(), unknown: str | None = None,
+                asks_negative: bool = False, asides: bool = True) -> list[tuple[int, str]]:
+    """claims_of without its exit for texts that name nothing: every rule of claims read."""
     text = place.text
     found = []
     said = _UNKNOWABLE_SAID.search(text) if unknown and has_any(text.lower(), _UNKNOWABLE_NEEDS) else None

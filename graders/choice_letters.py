@@ -40,8 +40,9 @@ def _capital(letters: str) -> tuple[re.Pattern, re.Pattern]:
     or a hyphen after it: what letter_patterns(letters)[1], [5], [6] and [7] need (their letter is matched
     case-sensitively, whatever the text, with a boundary, a bracket or a stop before it and a bracket, a space or a
     stop after it); and a match of [7] that is no word ('A ball', 'I think': _WORDLIKE), which is all letters_named
-    reads of [7] when no option's text is a letter."""
-    return (re.compile(f"(?<![A-Za-z0-9_])[{letters}](?![A-Za-z0-9_'’-])"),
+    reads of [7] when no option's text is a letter. (The first opens on the capital, its look behind after it, where
+    '(?<![A-Za-z0-9_])' would open it: the engine then skips to the capitals; test_choice_fast_paths.py compares.)"""
+    return (re.compile(f"[{letters}](?<![A-Za-z0-9_][{letters}])(?![A-Za-z0-9_'’-])"),
             re.compile(f"(?<![A-Za-z0-9_'’∠△-])(?!{_WORDLIKE.pattern})[{letters}](?![A-Za-z0-9_'’-]|\\.M\\b)"))
 
 
@@ -59,6 +60,31 @@ def _may_name(text: str, lowered: str | None, caps: bool, letter_caps: bool) -> 
 
 
 _NO_CAPITAL = (True, False, True, False, False, False, False, False)  # no capital, bracket or word: patterns 0 and 2
+
+
+@lru_cache(maxsize=64)
+def _standing_capital(letters: str) -> re.Pattern:
+    """A capital of `letters` after no ASCII letter or digit and before no letter, '_', apostrophe or hyphen: every
+    capital a pattern of letter_patterns(letters) reads but 4's ('option' before it) is one (their look-arounds are
+    narrower), and so is one glued to a value after a marker ('E360', choice_claims._MARKED_GLUED). (As
+    '(?<![A-Za-z0-9])[…]', the look behind after the capital: the engine skips to the capitals.)"""
+    return re.compile(f"[{letters}](?<![A-Za-z0-9][{letters}])(?![A-Za-z_'’-])")
+
+
+def names_no_letter(text: str, letters: str) -> bool:
+    """True only where letters_named(text, letters, …) finds no letter however it is asked (shown or not, any `own`),
+    nor could claims_of's own readings of a capital (a marker's first, one glued to a value): an ASCII text without
+    brackets, without 'option', 'choice' or 'letter' in any case (patterns 3, 4), without a capital of `letters`
+    standing alone (_standing_capital: 1, 5, 6, 7), that is not one letter alone (0) nor opens on a lowercase
+    letter as a label ('b. …', 2). tests/grading/test_choice_fast_paths.py compares it with letters_named."""
+    if not text.isascii() or "(" in text or "[" in text:
+        return False
+    lowered = text.lower()
+    if "option" in lowered or "choice" in lowered or "letter" in lowered:
+        return False
+    patterns = letter_patterns(letters)
+    return _standing_capital(letters).search(text) is None and patterns[0].match(text) is None and \
+        patterns[2].match(text) is None
 
 
 def letters_named(text: str, letters: str, shown: bool, own: frozenset[str] = frozenset(),

@@ -96,7 +96,9 @@ def value_lists(options: tuple[str, ...]) -> tuple[tuple[float, ...], ...]:
     if not all(_VALUE_LIST.fullmatch(o) for o in options):
         return ()
     return tuple(tuple(float(v) for v in NUMBER.findall(o)) for o in options)
-GROUPED = re.compile(r"(?<=\d),(?=\d{3}\b)")
+# a thousands comma: '(?<=\d),(?=\d{3}\b)' opening on the comma, its look behind after it (the engine skips to the
+# commas, not trying the look behind at every character; tests/grading/test_choice_fast_paths.py compares the two)
+GROUPED = re.compile(r",(?<=\d,)(?=\d{3}\b)")
 
 
 # a mark or bullet before an answer ('✗ Some thieves are not robbers', '• B'): no part of its text

@@ -525,6 +525,25 @@ def named(options: OptionSet, text: str, scenery: frozenset[str] = frozenset()) 
     return sorted(found)
 
 
+def names_nothing(options: OptionSet, text: str, scenery: frozenset[str] = frozenset()) -> bool:
+    """True only where named(options, t, scenery) and named_negative(options, t) find nothing for the canonical `text`
+    and for every text made from it by blanking stretches (spaces for characters: choice_claims reads it so): it
+    holds none of the needles every word an option is read by holds (words: read_by's, grid and direction: the
+    position words', indexed: the nouns' and ordinals'), and a blanked text's words are pieces of the text's. False
+    where that is not known (options labelled by letters, one-word options read misspelt too).
+    tests/grading/test_choice_fast_paths.py compares it with named() on blanked texts."""
+    if options.kind == "words":
+        if any(options.labels):
+            return False
+        needles = options.read_by(scenery)[2]
+        return needles is not None and not needles.found_in(text)
+    if options.kind in ("grid", "direction"):
+        return not _POSITION_WORDS.found_in(text)
+    if options.kind == "indexed":
+        return options.needles is not None and not options.needles.found_in(text)
+    return False
+
+
 @lru_cache(maxsize=256)
 def question_stems(question: str) -> frozenset[str]:
     """The question's words, and the words every question about options may use ('choices', 'given'): they name

@@ -3,7 +3,11 @@ property compares the short path with the long one on texts built from the words
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+import re
+import sys
+from pathlib import Path
+
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from graders import options as O
@@ -18,6 +22,9 @@ from graders.choice_letters import (
     scan_letters,
 )
 from graders.choice_places import _asides_differ
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+import grading_agreement as ga
 
 _PIECES = ["A", "B", "C", "D", "I", "L", "a", "b", "c", "i", "(", ")", "[", "]", ".", ":", ",", " ", " ", "\n", "-",
            "—", "**", "option", "Option", "OPTION", "choice", "letter", "the", "The", "is", "select", "Choose", "pick",
@@ -247,3 +254,132 @@ def test_claims_read_once_are_the_claims_read_afresh(sentences, choices):
         _cases(answer, c.options, c.letters, *context)
     assert _frame_reviews(answer, c.options, c.letters, *context, read=st_.sentence_claims) == \
         _frame_reviews(answer, c.options, c.letters, *context)
+
+
+# --- claims_of's exit for texts that name nothing (names_nothing) ------------------------------------------------
+
+_NOTHING_CHOICES = _CHOICES + [
+    ("60°", "45°", "30°"), ("decrease", "increase", "stay the same"), ("True", "False"), ("7:30", "half", "oclock"),
+    ("half past", "quarter to", "seven oclock"), ("Aa", "aa", "AA"), ("0.0, 13.0", "4.6, 4.4"),
+    ("MusicLDM (mix-up)", "AudioLDM", "Riffusion"), ("Box A", "Box B", "About the same"), ("(a)", "(b)", "(c)"),
+    ("Neither set A nor set B", "Set A", "Set B"), ("None of the above", "A dog", "A cat"), ("1", "2", "3", "4"),
+    ("A", "B", "C"), ("iv", "ii", "iii"), ("bouncing off the walls", "a straight line", "a circle"),
+    ("top left", "top center", "top right", "middle left", "middle center", "middle right", "bottom left",
+     "bottom center", "bottom right")]
+_NOTHING_PIECES = [*_PIECES, *_WORDS, "yes", "No", "nothing", "half", "seven", "oclock", "o'clock", "7:30", ":", "4.6",
+                   "13.0", "45", "30°", "insufficient information", "cannot be determined", "not enough", "set",
+                   "neither", "E360", "_B5", "_C", "b.", "c)", "d:", "A2", "h", "e", "g ", "dog", "cat", "Riffusion",
+                   "mix-up", "Aa", "AA", "aa", "iv", "4", "1st", "panel", "the last one", "former", "latter",
+                   "two birds", "three cats", "8:30", "9:00", "ten", "not possible to determine which", "labeled a",
+                   "marked b", "choice b", "letter c", "box"]
+nothing_texts = st.lists(st.sampled_from(_NOTHING_PIECES), max_size=12).map("".join) | \
+    st.lists(st.sampled_from(_NOTHING_PIECES), max_size=10).map(" ".join)
+_KINDS = ("lead", "sentence", "marker", "conclusion", "bold", "boxed")
+
+
+def _no_claim_anywhere(text, c) -> bool:
+    """read_claims finds nothing in a place of `text` of any kind, letters shown or not, yes/no read or not (as
+    the claims with asides read are), asides read or not, the question asking which is not so or not."""
+    from graders.choice_claims import read_claims
+
+    return not any(read_claims(spans.Place(kind, text), c.options, c.letters, shown, yes_no, c.scenery, frozenset(),
+                               c.unknown, negative, asides)
+                   for kind in _KINDS for shown in (True, False) for yes_no in {c.yes_no, False}
+                   for negative in (False, True) for asides in (True, False))
+
+
+@settings(max_examples=3000, deadline=None)
+@given(text=nothing_texts, choices=st.sampled_from(_NOTHING_CHOICES),
+       question=st.sampled_from([None, "Which star is cyan?", "Which is not a pet?", "Is it moving?"]))
+# each of names_nothing's tests, where the others pass: a count in words, a clock time, 'cannot be determined', a
+# label's letter in lowercase, a letter after 'choice'
+@example(text="there are two birds", choices=("1", "2", "3", "4"), question=None)
+@example(text="at 8:30", choices=("7:30", "half", "oclock"), question=None)
+@example(text="it cannot be determined", choices=("Insufficient information", "Red", "Blue"), question=None)
+@example(text="the one labeled a", choices=("Box A", "Box B", "About the same"), question=None)
+@example(text="choice b", choices=("cyan star", "gray star", "pink diamond"), question=None)
+@example(text="I think it is 4.", choices=(), question=None)  # no options, no letters: read, not an error
+def test_a_text_said_to_name_nothing_has_no_claims(text, choices, question):
+    """claims_of's exit (names_nothing) is taken only where every rule of claims, read in full, finds nothing."""
+    from graders.choice_claims import claims_of, names_nothing
+    from graders.choice_options import read_case
+
+    c = read_case(choices, question)
+    if names_nothing(text, c.options, c.letters, c.scenery, c.unknown):
+        assert _no_claim_anywhere(text, c), (text, choices)
+        assert claims_of(spans.Place("lead", text), c.options, c.letters, c.shown, c.yes_no, c.scenery) == []
+
+
+@settings(max_examples=2000, deadline=None)
+@given(text=nothing_texts.map(O.canon), choices=st.sampled_from(_NOTHING_CHOICES),
+       cuts=st.lists(st.tuples(st.integers(0, 60), st.integers(0, 12)), max_size=3))
+def test_options_name_nothing_in_a_blanked_text_where_they_name_nothing_in_it(text, choices, cuts):
+    """options.names_nothing holds for the text with any stretches blanked (as claims_of reads it)."""
+    from graders.choice_options import blanked
+
+    options = O.option_set(choices)
+    if O.names_nothing(options, text):
+        cut = blanked(text, [(a, min(a + n, len(text))) for a, n in cuts if a < len(text)])
+        assert O.named(options, cut) == [] and O.named_negative(options, cut) == [], (text, cut, choices)
+
+
+def test_a_text_said_to_name_nothing_has_no_claims_on_the_corpus(monkeypatch):
+    """The same on every text claims_of is asked about while the answers of the first two real multiple-choice draws
+    are graded."""
+    from types import SimpleNamespace
+
+    from graders import choice_claims, grade
+    from graders.records import CaseSpec
+
+    asked = {}
+    said = choice_claims.names_nothing
+
+    def recording(text, options, letters, scenery, unknown):
+        nothing = said(text, options, letters, scenery, unknown)
+        if nothing:
+            asked[text, options.options, letters, scenery, unknown] = options
+        return nothing
+
+    monkeypatch.setattr(choice_claims, "names_nothing", recording)
+    for name in list(ga.REAL_MC)[:2]:
+        for row in ga.real_mc_rows(name):
+            case = CaseSpec.model_validate(ga.mc_case(row))
+            grade(case, {"case_id": case.id, "content": row["answer"], "finish_reason": "stop"})
+    assert len(asked) > 100  # sentences of reasoning that name nothing
+    for (text, _, letters, scenery, unknown), options in asked.items():
+        yes_no = set(options.options) == {"yes", "no"}
+        c = SimpleNamespace(options=options, letters=letters, yes_no=yes_no, scenery=scenery, unknown=unknown)
+        assert _no_claim_anywhere(text, c), text
+
+
+@settings(max_examples=3000, deadline=None)
+@given(text=st.text(alphabet="ab09Z é.\n-_ ", max_size=30) | st.text(max_size=30) | nothing_texts.map(O.canon))
+def test_the_last_word_read_from_the_end_is_the_pattern_s(text):
+    """last_word finds what a search of _LAST_WORD finds (the last run of lowercase ASCII letters and digits)."""
+    from graders.choice_settle import _LAST_WORD, last_word
+
+    m = _LAST_WORD.search(text)
+    assert last_word(text) == (m.group(1) if m else None), text
+
+
+_CHARS = "ABCDIL abc_09'’-,.()∠٣"
+
+
+@settings(max_examples=3000, deadline=None)
+@given(text=st.text(alphabet=_CHARS, max_size=24) | texts | st.text(max_size=24),
+       letters=st.sampled_from(["AB", "ABCD", "ABCDEFGHI", "ABCDEFGHIJKL"]))
+def test_patterns_opening_on_what_they_match_match_as_with_the_look_behind_first(text, letters):
+    """A look behind moved after the character it precedes (so that the engine skips to that character) leaves the
+    matches as they were: the standing capitals, and the thousands commas."""
+    from graders.choice_letters import _standing_capital
+    from graders.choice_options import GROUPED
+
+    def spans_of(pattern, at):
+        return [m.span() for m in pattern.finditer(at)]
+
+    assert spans_of(_capital(letters)[0], text) == \
+        spans_of(re.compile(f"(?<![A-Za-z0-9_])[{letters}](?![A-Za-z0-9_'’-])"), text), text
+    assert spans_of(_standing_capital(letters), text) == \
+        spans_of(re.compile(f"(?<![A-Za-z0-9])[{letters}](?![A-Za-z_'’-])"), text), text
+    digits = text.replace("a", "1").replace("b", "2").replace("c", "3").replace("_", "4")  # commas between digits
+    assert GROUPED.sub("", digits) == re.sub(r"(?<=\d),(?=\d{3}\b)", "", digits), digits
