@@ -25,7 +25,10 @@ def letter_patterns(letters: str) -> tuple[re.Pattern, ...]:
         re.compile(rf"^\W*[(\[]?([{letters}])(?:[)\]]|[.:](?=\s|$)|\s+[-–—]\s|\s*\n)"),  # 'C. Image 3', 'C) …'
         re.compile(rf"^\W*[(\[]?([{low}])(?:[)\]]|[.:](?=\s|$))"),
         re.compile(rf"(?<![A-Za-z0-9_(\[])[(\[]([{letters}{low}])[)\]]"),  # '(c)' anywhere, '对应选项(D)' too
-        re.compile(rf"\b(?:option|choice|letter)\s*[:\-]?\s*[(\[]?([{letters}{low}])\b(?![\w'’-])", re.IGNORECASE),
+        # the words in any case, the letter as written: under IGNORECASE a class of ASCII letters also takes the
+        # characters that fold to one ('İ' to 'i', the Kelvin sign to 'k'), which no option is labelled with
+        re.compile(rf"\b(?:option|choice|letter)\s*[:\-]?\s*[(\[]?((?-i:[{letters}{low}]))\b(?![\w'’-])",
+                   re.IGNORECASE),
         re.compile(rf"\b([{letters}])\s+is\s+the\s+(?:correct|right|best)\s+(?:answer|option|choice)\b"),
         # 'Select A from the options …', 'I would choose B': the capital chosen is the letter, not an article
         re.compile(rf"\b(?i:select|choose|pick)\s+[(\[]?([{letters}])[)\]]?(?![\w'’-])"),

@@ -15,7 +15,7 @@ from pathlib import Path
 # with another only when both were graded by the same graders. Bump it when a grade can change (major: a verdict or
 # cause changes meaning; minor: a rule grades more answers as the policy says; patch: no grade changes).
 # `graders.__version__` is this; it lives here, below `grading`, so no import runs back up to the package.
-VERSION = "2.3.1"
+VERSION = "2.3.2"
 HASH_LENGTH = 12  # hex digits: 48 bits, enough to tell apart the versions of one package's rules
 
 

@@ -54,3 +54,15 @@ def test_long_s_ordinal_grades():
     for case in CHOICE_CASES:
         result = grade(case, {"case_id": case.id, "content": "the ſecond option", "finish_reason": "stop"})
         assert result.verdict != "error", (case.id, result.explanation)
+
+
+def test_letter_folding_to_an_option_letter_grades():
+    """'option İ and option a' for nine options (A-I): the case-blind 'option …' pattern took 'İ' for the letter I and
+    it was looked up as 'İ' ('grader failed: ValueError', found by the property above). The letter is read as
+    written: 'İ' is no option's label, and (a) is the one chosen."""
+    nine = next(c for c in CHOICE_CASES if len(c.truth.choices or ()) == 9)
+    for text in ("option İ and option a", " optionİ choose (a)", "I think option İ and option a."):
+        result = grade(nine, {"case_id": nine.id, "content": text, "finish_reason": "stop"})
+        assert result.verdict != "error", (text, result.explanation)
+    result = grade(nine, {"case_id": nine.id, "content": "option İ and option a", "finish_reason": "stop"})
+    assert result.extracted == "A", result.explanation
