@@ -41,6 +41,8 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     """A letter like '(B)' or 'c', the text of exactly one option or its paraphrase, or yes/no (POLICY 4): the
     stages in order, each named for its POLICY section."""
     choices = tuple(truth.choices or ())
+    if not choices:  # a case to choose from nothing: said so, not a pattern of no letters failing (POLICY 1.5)
+        raise ValueError("a choice case needs its options (truth.choices is empty)")
     alone = lone_letter(answer, choices, args.get("question"))  # stage 0: 'B', 'Answer: B' (4.1)
     if alone is not None:
         return to_match(alone, choices, str(truth.value))

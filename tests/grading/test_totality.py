@@ -88,6 +88,18 @@ def test_an_unreadable_case_gives_an_error_grade():
     assert result.verdict == "error" and result.case_id == "x" and result.explanation.startswith("unreadable case")
 
 
+def test_a_choice_case_without_options_says_so():
+    """A choice case whose truth lists no options is graded `error` with that reason, for any answer (it was a
+    regular expression of no letters failing to compile: 'grader failed: error: missing ), …')."""
+    case = next(c for c in CASES if c.grader.name == "choice")
+    for choices in (None, []):
+        bare = case.model_copy(update={"truth": case.truth.model_copy(update={"choices": choices})})
+        for answer in ("A", "The answer is A.", "moving left", ""):
+            result = grade(bare, {"case_id": case.id, "content": answer or "yes", "finish_reason": "stop"})
+            assert (result.verdict, result.cause, result.score) == ("error", None, 0.0)
+            assert "a choice case needs its options" in result.explanation, result.explanation
+
+
 def test_grade_many_never_raises():
     cases = {c.id: c for c in CASES}
     records = [{"case_id": c.id, "content": json.dumps({"a": [1] * 3}) * 3} for c in CASES] + [42, None, {"x": 1}]
