@@ -208,7 +208,25 @@ def colors(text: str) -> list[str]:
     text = clean(text)
     if "light blue" in text or "sky blue" in text:
         return [color for _, color in colors_at(text)]
+    if text.isascii():  # read word by word (color_words), a quarter of the pattern's time
+        return color_words(text)
     return [_CANONICAL[name] for name in _COLOR_RE.findall(text)]  # no 'blue' to skip (see colors_at)
+
+
+# An ASCII text's words: its runs of '\w' characters, lowercased, every other byte a space (then split)
+WORD_BYTES = bytes((c | 32 if 65 <= c <= 90 else c) if re.match(r"\w", chr(c)) else 32 for c in range(256))
+# In ASCII text a match of _COLOR_RE ('\b' NAME 'ish'? '\b') is one whole word, a name or a name and 'ish', except the
+# two-word names, 'royal blue' ('blue', as its word 'blue' reads), 'light blue' and 'sky blue' (cyan: colors reads
+# texts holding those with the pattern). Each such word, to its canonical name.
+_COLOR_WORD = {form.encode(): _CANONICAL[name] for name in _COLOR_NAMES if " " not in name
+               for form in (name, name + "ish")}
+assert _CANONICAL["royal blue"] == _CANONICAL["blue"]
+
+
+def color_words(text: str) -> list[str]:
+    """_COLOR_RE's names in cleaned ASCII `text` holding neither 'light blue' nor 'sky blue', as canonical names, read
+    from its words (tests/grading/test_matcher_fast_paths.py compares it with the pattern)."""
+    return [color for word in text.encode().translate(WORD_BYTES).split() if (color := _COLOR_WORD.get(word))]
 
 
 def colors_at(text: str) -> list[tuple[int, str]]:

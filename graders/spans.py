@@ -16,7 +16,7 @@ from itertools import repeat
 from typing import NamedTuple
 
 from graders.memo import per_text
-from graders.normalize import Needles, alternation, has_any
+from graders.normalize import WORD_BYTES, Needles, alternation, has_any
 
 MAX_SENTENCES = 400  # sentences examined in order; a longer answer is reasoning, and its end is searched apart
 
@@ -445,14 +445,13 @@ _ASIDE_TOKENS = _NEGATION_TOKENS | frozenset(w.encode() for w in (
     "though", "although", "whereas", "while", "than", "because", "since", "compared", "unlike", "ahead", "followed",
     "versus", "vs", "before", "after", "as", "of", "which", "where", "who", "whose", "including", "with", "each",
     "if", "given", "assuming"))  # _ASIDE, _PREMISE, _INNER_IF
-_WORD_BYTES = bytes((c | 32 if 65 <= c <= 90 else c) if re.match(r"\w", chr(c)) else 32 for c in range(256))
 
 
 def blocked(text: str, asides: bool = True, negations: bool = True) -> list[tuple[int, int]]:
     """Character ranges of `text` whose mentions are not claims: negated (unless `negations` is off: the
     question asked for what is not so), and (with `asides`) asides. Sorted and merged, for `is_blocked`."""
     if text.isascii() and (_ASIDE_TOKENS if asides else _NEGATION_TOKENS).isdisjoint(
-            text.encode().translate(_WORD_BYTES).split()) and not (asides and "(" in text):
+            text.encode().translate(WORD_BYTES).split()) and not (asides and "(" in text):
         return []
     return _blocked(text, asides, negations)
 

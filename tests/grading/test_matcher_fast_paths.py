@@ -1,0 +1,53 @@
+"""The non-choice matchers' faster readings (issue #36) read what the rules they replace read: each property compares
+the fast form with the long one on texts built from the words and characters the rules look for, and on the corpus
+answers (graders.normalize, graders.matchers, graders.numbers, graders.labels)."""
+
+from __future__ import annotations
+
+import sys
+from functools import cache
+from pathlib import Path
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from graders import normalize as N
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+import grading_agreement as ga
+
+
+@cache
+def corpus() -> tuple[str, ...]:
+    """Answers of the realistic corpora and of two real multiple-choice draws (as test_spans_fast_paths reads them)."""
+    texts = [r["response"].get("content") or "" for n in ("realistic.jsonl", "realistic_2.jsonl")
+             for r in ga.realistic_rows(n)]
+    texts += [r["answer"] for n in list(ga.REAL_MC)[:2] for r in ga.real_mc_rows(n)]
+    return tuple(dict.fromkeys(t for t in texts if t))
+
+_COLOR_PIECES = [*N._COLOR_NAMES, "ish", "royal", "light", "sky", "dark", "blue", "bluish", "Red", "GREY", "reds",
+                 "x", "2", "_", "é", "ſ", "K", "star", "circle"]
+_JOINTS = [" ", "", "-", ", ", "_", "\n", "  ", ".", "(", ")", "'", "\t"]
+_COLOR_TEXTS = st.lists(st.tuples(st.sampled_from(_COLOR_PIECES), st.sampled_from(_JOINTS)), max_size=12).map(
+    lambda parts: "".join(w + j for w, j in parts))
+
+
+def _colors_long(text: str) -> list[str]:
+    """normalize.colors as the pattern reads it (before its word-by-word reading of ASCII text)."""
+    text = N.clean(text)
+    if "light blue" in text or "sky blue" in text:
+        return [color for _, color in N.colors_at(text)]
+    return [N._CANONICAL[name] for name in N._COLOR_RE.findall(text)]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(text=_COLOR_TEXTS)
+@example(text="royal blue, Royal Blueish, tan tanish reddish redish")
+@example(text="light-blue sky_blue navyish red2 2red")
+def test_colors_read_word_by_word_as_the_pattern_reads(text):
+    assert N.colors(text) == _colors_long(text)
+
+
+def test_colors_read_word_by_word_as_the_pattern_reads_on_the_corpus():
+    for text in corpus():
+        assert N.colors(text) == _colors_long(text), text
