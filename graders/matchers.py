@@ -142,7 +142,9 @@ def _stated_numbers(text: str) -> list[float]:
     text = _formulas_as_symbols(text)
     if "±" in text:  # 'x = ±8' is both roots: '-8, 8' (not '-2 ± √36', an operation)
         text = _PLUS_MINUS.sub(r"\1 -\2, \2", text)
-    assignments = list(_ASSIGNED.finditer(text))
+    # _ASSIGNED and _EQUATION_LEFT match only where an '=' is written (most lists have none)
+    equals = "=" in text
+    assignments = list(_ASSIGNED.finditer(text)) if equals else None
     if assignments:
         values = [float(m.group(1)) for m in assignments]
         more = _LIST_GOES_ON.match(text, assignments[-1].end())
@@ -154,7 +156,7 @@ def _stated_numbers(text: str) -> list[float]:
         start, token = m.start(), m.group()
         if _OPERAND.search(text, max(0, start - 3), start) and token[0] not in "+-":  # an operand unless signed
             continue
-        if _OPERATOR_NEXT.match(text, m.end()) or _EQUATION_LEFT.search(text, max(0, start - 80), start):
+        if _OPERATOR_NEXT.match(text, m.end()) or (equals and _EQUATION_LEFT.search(text, max(0, start - 80), start)):
             continue
         values.append(float(token if "," not in token else token.replace(",", "")))
     return values

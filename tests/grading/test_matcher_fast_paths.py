@@ -11,6 +11,7 @@ from pathlib import Path
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from graders import matchers as M
 from graders import normalize as N
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
@@ -51,3 +52,49 @@ def test_colors_read_word_by_word_as_the_pattern_reads(text):
 def test_colors_read_word_by_word_as_the_pattern_reads_on_the_corpus():
     for text in corpus():
         assert N.colors(text) == _colors_long(text), text
+
+
+def _stated_numbers_long(text: str) -> list[float]:
+    """matchers._stated_numbers with its equation patterns tried on every text (without its test for an '=')."""
+    text = N.words_to_digits(N.clean(text))
+    if "\\boxed" in text:
+        text = M._BOX.sub(r"\1", text)
+    if "**" in text or "__" in text:
+        text = M._EMPHASIS.sub("", text)
+    text = M._formulas_as_symbols(text)
+    if "±" in text:
+        text = M._PLUS_MINUS.sub(r"\1 -\2, \2", text)
+    assignments = list(M._ASSIGNED.finditer(text))
+    if assignments:
+        values = [float(m.group(1)) for m in assignments]
+        more = M._LIST_GOES_ON.match(text, assignments[-1].end())
+        if more:
+            values += [float(v) for v in M._SIGNED_NUMBER.findall(more.group())]
+        return values
+    values = []
+    for m in N.NUMBER.finditer(text):
+        start, token = m.start(), m.group()
+        if M._OPERAND.search(text, max(0, start - 3), start) and token[0] not in "+-":
+            continue
+        if M._OPERATOR_NEXT.match(text, m.end()) or M._EQUATION_LEFT.search(text, max(0, start - 80), start):
+            continue
+        values.append(float(token.replace(",", "")))
+    return values
+
+
+_EQUATION_PIECES = ["x", "y", "2x", "x^2", "x²", "=", " = ", "0", "-2", "1", "+", "-", "*", "/", "(", ")", "±", "√",
+                    "\\boxed{", "}", "\\frac{", "\\pm", "\\sqrt{", "**", "and", "or", ",", ";", ":", "$", "\n",
+                    "1.5", "12", "two", "sqrt", "the roots are", " "]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(text=st.lists(st.sampled_from(_EQUATION_PIECES), max_size=16).map("".join))
+@example(text="2x^2 + 2x - 4 = 0, so x = -2, 1")
+@example(text="x^2+x-2 = 0 -2 and 1")
+def test_stated_numbers_read_as_without_the_test_for_an_equals_sign(text):
+    assert repr(M._stated_numbers(text)) == repr(_stated_numbers_long(text))
+
+
+def test_stated_numbers_read_as_without_the_test_for_an_equals_sign_on_the_corpus():
+    for text in corpus():
+        assert repr(M._stated_numbers(text)) == repr(_stated_numbers_long(text)), text
