@@ -277,7 +277,8 @@ _NON_DIGIT = re.compile(r"\D")
 
 
 def _ordinal(token: str) -> int:
-    return _ORDINALS.get(token, 0) or int(_NON_DIGIT.sub("", token))
+    # a token of decimal digits ('\d' is isdecimal's class) has no character _NON_DIGIT removes: read as it is
+    return _ORDINALS.get(token, 0) or int(token if token.isdecimal() else _NON_DIGIT.sub("", token))
 
 
 def positions(text: str, size: tuple[int, int] | None = None) -> list[str]:

@@ -98,3 +98,35 @@ def test_stated_numbers_read_as_without_the_test_for_an_equals_sign(text):
 def test_stated_numbers_read_as_without_the_test_for_an_equals_sign_on_the_corpus():
     for text in corpus():
         assert repr(M._stated_numbers(text)) == repr(_stated_numbers_long(text)), text
+
+
+_CHANGE_PIECES = ["change", "changes", "changed", "increase", "increased", "decrease", "difference", "rise", "rose",
+                  "drop", "dropped", "gain", "loss", "growth", "decline", "declined", "fall", "fell", "grew", "went up",
+                  "went down", "is", "was", "of", "by", "=", ":", "about", "~", "Change", "x", "2", "_", "é", " ", "  ",
+                  "\n", ",", "s", "ex"]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(pieces=st.lists(st.sampled_from(_CHANGE_PIECES), max_size=10), start=st.integers(0, 60))
+@example(pieces=["it", " ", "went up", " ", "by", " ", "about", " "], start=0)
+@example(pieces=["grew", " ", "by", " "], start=0)
+@example(pieces=["a", " ", "decline", " ", "of", " ", "~"], start=2)
+def test_a_change_is_found_where_the_pattern_without_its_lookahead_finds_one(pieces, start):
+    """numbers._CHANGE opens with a lookahead for its words' first letters: the same matches as without it."""
+    import re
+
+    from graders import numbers as NB
+
+    text = "".join(pieces)
+    plain = re.compile(NB._CHANGE.pattern.removeprefix("(?=[cdfgilrw])"))
+    assert plain.pattern != NB._CHANGE.pattern
+    end = len(text)
+    for lo in {0, min(start, end)}:
+        found, expected = NB._CHANGE.search(text, lo, end), plain.search(text, lo, end)
+        assert (found and (found.span(), found.groups())) == (expected and (expected.span(), expected.groups()))
+
+
+@settings(max_examples=1000, deadline=None)
+@given(token=st.from_regex(r"\d{1,6}", fullmatch=True) | st.sampled_from([*N._ORDINALS, "2nd", "x3", "٣"]))
+def test_an_ordinal_of_digits_is_read_as_without_its_test(token):
+    assert N._ordinal(token) == (N._ORDINALS.get(token, 0) or int(N._NON_DIGIT.sub("", token)))
