@@ -222,10 +222,13 @@ def set_match(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     want = truth_items(truth, vocabulary)
     size = N.grid_size(args.get("question")) if vocabulary == "position" else None
     found = list(dict.fromkeys(_best_items(answer, vocabulary, want, size)))
-    found_set, want_set = set(found), set(want)  # items are strings: in a set as in the list
-    hits = [w for w in want if w in found_set]
-    missed = [w for w in want if w not in found_set]
-    extra = [f for f in found if f not in want_set]
+    if found == want:  # the truth's items in its order (most right answers): every one a hit, none missed or extra
+        hits, missed, extra = want, [], []
+    else:
+        found_set, want_set = set(found), set(want)  # items are strings: in a set as in the list
+        hits = [w for w in want if w in found_set]
+        missed = [w for w in want if w not in found_set]
+        extra = [f for f in found if f not in want_set]
     score = len(hits) / (len(want) + len(extra)) if want or extra else 1.0
     parts = [f"found {len(hits)} of {len(want)}"]
     if missed:

@@ -130,3 +130,62 @@ def test_a_change_is_found_where_the_pattern_without_its_lookahead_finds_one(pie
 @given(token=st.from_regex(r"\d{1,6}", fullmatch=True) | st.sampled_from([*N._ORDINALS, "2nd", "x3", "٣"]))
 def test_an_ordinal_of_digits_is_read_as_without_its_test(token):
     assert N._ordinal(token) == (N._ORDINALS.get(token, 0) or int(N._NON_DIGIT.sub("", token)))
+
+
+def _set_long(truth, answer: str, args: dict):
+    """matchers.set_match's credit without its exit for the truth's items found in order: (score, passed, found,
+    explanation, details)."""
+    vocabulary = args.get("vocabulary")
+    want = M.truth_items(truth, vocabulary)
+    size = N.grid_size(args.get("question")) if vocabulary == "position" else None
+    found = list(dict.fromkeys(M._best_items(answer, vocabulary, want, size)))
+    found_set, want_set = set(found), set(want)
+    hits = [w for w in want if w in found_set]
+    missed = [w for w in want if w not in found_set]
+    extra = [f for f in found if f not in want_set]
+    score = len(hits) / (len(want) + len(extra)) if want or extra else 1.0
+    parts = [f"found {len(hits)} of {len(want)}"]
+    if missed:
+        parts.append("missed " + ", ".join(missed[:4]) + ("…" if len(missed) > 4 else ""))
+    if extra:
+        parts.append("extra " + ", ".join(extra[:4]) + ("…" if len(extra) > 4 else ""))
+    share = len(hits) / len(want) if want else 1.0
+    return score, not missed and not extra, found, "; ".join(parts), {"missed": missed, "extra": extra, "share": share}
+
+
+_SET_ITEMS = {"color": ["red", "blue", "grey", "gray", "light blue", "cyan", "red circle", "blue star"],
+              "position": ["(1, 2)", "(2, 1)", "row 1, column 2", "(3, 3)"],
+              "number": ["-2", "1", "1.0", "x = 3", "7"], None: ["apple", "pear", "Apple", "fig"]}
+
+
+@settings(max_examples=1500, deadline=None)
+@given(data=st.data(), vocabulary=st.sampled_from(sorted(_SET_ITEMS, key=str)),
+       form=st.sampled_from(["{}", "Answer: {}", "The answer is **{}**.", "I think {}.", "{}\nno {}"]))
+def test_a_set_found_in_the_truths_order_is_credited_as_the_long_rule_credits(data, vocabulary, form):
+    from graders.records import Truth
+
+    pool = _SET_ITEMS[vocabulary]
+    truth_pool = [p for p in pool if "=" not in p]  # a truth's items are values
+    truth = Truth(kind="set", value=data.draw(st.lists(st.sampled_from(truth_pool), max_size=4)))
+    said = ", ".join(data.draw(st.lists(st.sampled_from(pool), max_size=5)) if data.draw(st.booleans())
+                     else truth.value)
+    answer = form.format(said, said)
+    args = {"vocabulary": vocabulary} if vocabulary else {}
+    got = M.set_match(truth, answer, args)
+    assert (got.score, got.passed, got.extracted, got.explanation, got.details) == _set_long(truth, answer, args)
+
+
+def test_a_set_found_in_the_truths_order_is_credited_as_the_long_rule_credits_on_the_corpus():
+    from graders.grading import _args
+    from graders.records import CaseSpec
+
+    golden = Path(__file__).resolve().parents[2] / "golden" / "cases.jsonl"
+    cases = [c for c in map(CaseSpec.model_validate_json, golden.read_text().splitlines()) if c.grader.name == "set"]
+    assert cases
+    for case in cases:
+        args = _args(case.prompt, case.grader.args)
+        value = case.truth.value
+        for answer in (*corpus(), ", ".join(value), f"Answer: {', '.join(value)}", ", ".join(reversed(value))):
+            got = M.set_match(case.truth, answer, args)
+            assert (got.score, got.passed, got.extracted, got.explanation, got.details) == \
+                _set_long(case.truth, answer, args), answer
