@@ -116,6 +116,12 @@ _SENTENCE_END_PLAIN = re.compile(r"\s(?:(?<=[.!?;]\s)(?<!^[A-L]\.\s)(?<!\n[A-L]\
 # what every _SENTENCE_END needs: far cheaper to look for, and most short answers are one sentence ('[.!?;]\s' or
 # '[。！？；\n]', written to open with one set of characters: the engine then skips to those)
 _MAY_END = re.compile(r"[.!?;。！？；\n](?:(?<=[.!?;])\s|(?<=[。！？；\n]))")
+# Where in a short lowered ASCII text a place other than its lead may be: a marker's needle, a total's word, a stop
+# a conclusion may open after (_CONCLUSION_AFTER), a sentence's end (_MAY_END) or a line break (as _LAST_LETTER needs),
+# all looked for in one pass (in a text of at most _SHORT characters that costs less than a pass per rule)
+_MAY_PLACE = re.compile(r"[.;!?,:\n](?:[ \t]{0,4}(?:" + alternation(_CONCLUSION_OPENERS) + r")|(?<=[.!?;])\s|(?<=\n))|"
+                        + alternation((*_MARKER_NEEDLES, "total", "altogether")))
+_SHORT = 40
 _new_place = tuple.__new__  # Place(kind, text) without NamedTuple's Python-level __new__ (built for every place)
 _sentence_place = partial(_new_place, Place)  # of a (kind, text) pair: map builds a sentence's place without a loop
 
@@ -281,6 +287,13 @@ def places(answer: str) -> tuple[Place, ...]:
         bolds = _BOLD_STARS.findall(answer) if "**" in answer else ()
     text = plain(answer)
     lowered, ascii_only = text.lower(), text.isascii()
+    if ascii_only and len(lowered) <= _SHORT and not boxed and not bolds and _MAY_PLACE.search(lowered) is None \
+            and not lowered.startswith(_CONCLUSION_OPENERS):
+        # a short answer with no box, bold, marker, total, conclusion, line break nor sentence end (most short answers):
+        # its one sentence is all its places, found without a pass per rule (tests/grading/test_spans_fast_paths.py
+        # compares places with their long form)
+        lead = text.strip()
+        return (_new_place(Place, ("lead", lead)),) if lead else ()
     # outside ASCII, case folding could match without the needles ('ſolution')
     if not ascii_only or has_any(lowered, _MARKER_NEEDLES):
         markers = _markers(text, lowered)
