@@ -582,6 +582,10 @@ def distinct_claims(text: str, claims: list[tuple[int, object]]) -> list:
 MARKER_LEAD = r"(?:(?:The |the )?(?:final )?answer is:?|(?:Final |final )?[Aa]nswer:|\*\*Answer:\*\*)"
 _MARKED_VALUE = re.compile(MARKER_LEAD + r" (\*\*)?([A-Za-z0-9(-](?:[A-Za-z0-9 ,()'-]{0,100}[A-Za-z0-9)'-])?)"
                            r"(?(1)\*\*)(\.?)")
+# the same with full stops inside the value, each before a letter or a digit ('harbor-meadow.internal', '3.5 cm'): no
+# sentence ends there, so the marker's place is still the whole value (tried after the plainer pattern, which is faster)
+_MARKED_DOTTED = re.compile(MARKER_LEAD + r" (\*\*)?([A-Za-z0-9(-](?:(?:[A-Za-z0-9 ,()'-]|\.(?=[A-Za-z0-9])){0,100}"
+                            r"[A-Za-z0-9)'-])?)(?(1)\*\*)(\.?)")
 _MARKED_FIRST = frozenset("TtFfAa*")
 
 
@@ -594,6 +598,8 @@ def marked_value(answer: str) -> str | None:
     if len(answer) > 130 or answer[:1] not in _MARKED_FIRST:
         return None
     m = _MARKED_VALUE.fullmatch(answer)
+    if m is None and "." in answer[:-1]:
+        m = _MARKED_DOTTED.fullmatch(answer)
     if m is None or has_any(m.group(2).lower(), _MARKER_NEEDLES):
         return None
     return m.group(2) + m.group(3)

@@ -189,3 +189,40 @@ def test_a_set_found_in_the_truths_order_is_credited_as_the_long_rule_credits_on
             got = M.set_match(case.truth, answer, args)
             assert (got.score, got.passed, got.extracted, got.explanation, got.details) == \
                 _set_long(case.truth, answer, args), answer
+
+
+_DOTTED_WORDS = st.sampled_from(["harbor-meadow.internal", "3.5", "u.s.", "e.g.", "x.", ".5", "1.", "a.b", "red",
+                                 "Cherries", "5", "cm", "(1, 3)", "so", "total", "B", "A.", "answer", "i.e", "...",
+                                 "v2.0", "it's", "x-y", "Dr.", "no.", "so.", "3.5.6"])
+_MARKED_FORMS = st.sampled_from(["Answer: {}", "The answer is {}.", "The answer is **{}**.", "Answer: **{}**",
+                                 "The final answer is {}", "Final answer: {}.", "**Answer:** {}", "the answer is: {}",
+                                 "answer: {}", "Answer:  {}", "The answer is ({}).", "Answer: {} cm", "Answer: {}..",
+                                 "Answer: {}!", "The answer is {} ."])
+
+
+@settings(max_examples=3000, deadline=None)
+@given(form=_MARKED_FORMS, words=st.lists(_DOTTED_WORDS, min_size=1, max_size=5),
+       joints=st.lists(st.sampled_from([" ", ", ", "  ", "", ". ", "."]), min_size=5, max_size=5))
+@example(form="Answer: {}", words=["harbor-meadow.internal"], joints=[""] * 5)
+@example(form="The answer is **{}**.", words=["harbor-meadow.internal"], joints=[""] * 5)
+def test_a_marked_value_with_full_stops_is_the_first_of_the_places(form, words, joints):
+    """spans.marked_value of a value with full stops inside ('Answer: harbor-meadow.internal', '3.5 cm') is the text
+    of the first place spans.places finds there, a marker's."""
+    from graders import spans
+
+    value = "".join(w + j for w, j in zip(words, joints, strict=False)).rstrip(", ") or "red"
+    answer = form.format(value)
+    marked = spans.marked_value(answer)
+    if marked is not None:
+        found = spans.places.__wrapped__(answer)
+        assert found and found[0] == ("marker", marked), (answer, marked, found[:2])
+
+
+def test_a_marked_value_with_full_stops_is_found():
+    from graders import spans
+
+    for answer, value in (("Answer: harbor-meadow.internal", "harbor-meadow.internal"), ("Answer: 3.5 cm", "3.5 cm"),
+                          ("The answer is **harbor-meadow.internal**.", "harbor-meadow.internal.")):
+        assert spans.marked_value(answer) == value
+    for answer in ("Answer: red. Then blue", "The answer is e.g. red", "Answer: a..b"):
+        assert spans.marked_value(answer) is None
