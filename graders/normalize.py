@@ -267,7 +267,9 @@ _POSITION_PATTERNS = (
     re.compile(r"\(\s*(\d{1,6})\s*,\s*(\d{1,6})\s*\)"),
     re.compile(rf"\brow\s*{_ORD}[\s,;/]*(?:and\s+)?col(?:umn)?\.?\s*{_ORD}"),
     re.compile(rf"\b{_ORD}\s+row[\s,;/]*(?:and\s+)?(?:the\s+)?{_ORD}\s+col(?:umn)?"),
-    re.compile(r"\br(\d{1,6})\s*c(\d{1,6})\b"),
+    # 'r2c3': '\br' written as 'r' not after a word character, so the pattern opens with its literal 'r' (the engine
+    # skips to those, where '\b' first is tried at every position)
+    re.compile(r"r(?<!\wr)(\d{1,6})\s*c(\d{1,6})\b"),
 )
 # without the words 'row' and 'col' the two patterns naming them cannot match: the others are enough
 _WITHOUT_ROW_COLUMN = (_POSITION_PATTERNS[0], _POSITION_PATTERNS[3])

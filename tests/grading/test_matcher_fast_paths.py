@@ -226,3 +226,16 @@ def test_a_marked_value_with_full_stops_is_found():
         assert spans.marked_value(answer) == value
     for answer in ("Answer: red. Then blue", "The answer is e.g. red", "Answer: a..b"):
         assert spans.marked_value(answer) is None
+
+
+@settings(max_examples=3000, deadline=None)
+@given(text=st.lists(st.sampled_from(["r", "c", "R", "1", "23", "1234567", " ", "  ", "\n", "r1c2", "xr1c2", "_r",
+                                      "(", ")", ",", "row", "col", "٣", "é", "r٣c1"]), max_size=14).map("".join))
+@example(text="r1c2 and r3 c4, xr5c6 2r7c8")
+def test_an_rc_position_is_found_where_the_word_boundary_pattern_finds_one(text):
+    """normalize's 'r2c3' pattern writes its opening '\\b' as a lookbehind after the 'r': the same matches."""
+    import re
+
+    plain = re.compile(r"\br(\d{1,6})\s*c(\d{1,6})\b")
+    assert [(m.span(), m.groups()) for m in N._POSITION_PATTERNS[3].finditer(text)] == \
+        [(m.span(), m.groups()) for m in plain.finditer(text)]
