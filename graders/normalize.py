@@ -268,7 +268,7 @@ _POSITION_PATTERNS = (
     re.compile(rf"\brow\s*{_ORD}[\s,;/]*(?:and\s+)?col(?:umn)?\.?\s*{_ORD}"),
     re.compile(rf"\b{_ORD}\s+row[\s,;/]*(?:and\s+)?(?:the\s+)?{_ORD}\s+col(?:umn)?"),
     # 'r2c3': '\br' written as 'r' not after a word character, so the pattern opens with its literal 'r' (the engine
-    # skips to those, where '\b' first is tried at every position)
+    # skips to those, where '\b' first is tried at every position; tests/grading/test_matcher_fast_paths.py)
     re.compile(r"r(?<!\wr)(\d{1,6})\s*c(\d{1,6})\b"),
 )
 # without the words 'row' and 'col' the two patterns naming them cannot match: the others are enough
@@ -280,6 +280,7 @@ _NON_DIGIT = re.compile(r"\D")
 
 def _ordinal(token: str) -> int:
     # a token of decimal digits ('\d' is isdecimal's class) has no character _NON_DIGIT removes: read as it is
+    # (tests/grading/test_matcher_fast_paths.py)
     return _ORDINALS.get(token, 0) or int(token if token.isdecimal() else _NON_DIGIT.sub("", token))
 
 

@@ -25,7 +25,8 @@ _NONE = re.compile(r"\bno(?=\s+(?:[a-z-]{1,20}\s+){0,2}?[a-z-]{2,20}s\b)|^\W*non
 _OPERATOR_AFTER = re.compile(r"\s*[x*/÷^+]\s*[-+]?\d")
 _OPERATOR_BEFORE = re.compile(r"\d\s*[x*/÷^+]\s*$")
 _COPULA = re.compile(r"\b(?:is|are|was|were|equals?|equal to|gives|makes|comes to|yields|totals?|of)\b|[≈~]")
-# (the lookahead holds the first letters of its words: the engine passes other positions without trying each word)
+# (the lookahead holds the first letters of its words: the engine passes other positions without trying each word;
+# tests/grading/test_matcher_fast_paths.py compares it with the pattern without the lookahead)
 _CHANGE = re.compile(
     r"(?=[cdfgilrw])\b(?:(change|increase|decrease|difference|rise|drop|gain|loss|growth|decline|fall)s?\s+"
     r"(?:is\s+|was\s+)?(?:of|by|=|:)?|"
