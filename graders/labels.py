@@ -41,12 +41,20 @@ def _vocabulary_at(text: str, vocabulary: str,
     return text, N.positions_at(text, size)
 
 
+@lru_cache(maxsize=1024)
+def _case_reading(value: str, vocabulary: str, question: str) -> tuple[tuple[str, ...], frozenset[str],
+                                                                      tuple[int, int] | None]:
+    """(the truth's items, the question's items (scenery), the grid's size where a position is asked): the same for
+    every answer to a case, so read once."""
+    want = _case_items(value, vocabulary) or (N.normalize_truth(value, vocabulary),)
+    size = N.grid_size(question) if vocabulary == "position" else None
+    return want, frozenset(_case_items(question, vocabulary)), size
+
+
 def _vocabulary_exact(truth: Truth, answer: str, vocabulary: str, question: str) -> Match:
     """One color (or cell) claimed where the answer is stated; two claimed are a hedge. A value the question
     itself names ('toward the black finish line') is scenery, unless nothing else is claimed."""
-    want = _case_items(str(truth.value), vocabulary) or (N.normalize_truth(str(truth.value), vocabulary),)
-    scenery = set(_case_items(question, vocabulary))
-    size = N.grid_size(question) if vocabulary == "position" else None
+    want, scenery, size = _case_reading(str(truth.value), vocabulary, question)
     for place in spans.first_places(answer):  # (most answers are settled by the first)
         text, mentions = _vocabulary_at(place.text, vocabulary, size)
         claims = spans.claimed(text, mentions)

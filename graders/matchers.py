@@ -142,7 +142,10 @@ def _stated_numbers(text: str) -> list[float]:
     text = _formulas_as_symbols(text)
     if "±" in text:  # 'x = ±8' is both roots: '-8, 8' (not '-2 ± √36', an operation)
         text = _PLUS_MINUS.sub(r"\1 -\2, \2", text)
-    assignments = list(_ASSIGNED.finditer(text))
+    # _ASSIGNED and _EQUATION_LEFT match only where an '=' is written (most lists have none; checked against the
+    # patterns tried everywhere in tests/grading/test_matcher_fast_paths.py)
+    equals = "=" in text
+    assignments = list(_ASSIGNED.finditer(text)) if equals else None
     if assignments:
         values = [float(m.group(1)) for m in assignments]
         more = _LIST_GOES_ON.match(text, assignments[-1].end())
@@ -154,7 +157,7 @@ def _stated_numbers(text: str) -> list[float]:
         start, token = m.start(), m.group()
         if _OPERAND.search(text, max(0, start - 3), start) and token[0] not in "+-":  # an operand unless signed
             continue
-        if _OPERATOR_NEXT.match(text, m.end()) or _EQUATION_LEFT.search(text, max(0, start - 80), start):
+        if _OPERATOR_NEXT.match(text, m.end()) or (equals and _EQUATION_LEFT.search(text, max(0, start - 80), start)):
             continue
         values.append(float(token if "," not in token else token.replace(",", "")))
     return values
@@ -220,10 +223,15 @@ def set_match(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     want = truth_items(truth, vocabulary)
     size = N.grid_size(args.get("question")) if vocabulary == "position" else None
     found = list(dict.fromkeys(_best_items(answer, vocabulary, want, size)))
-    found_set, want_set = set(found), set(want)  # items are strings: in a set as in the list
-    hits = [w for w in want if w in found_set]
-    missed = [w for w in want if w not in found_set]
-    extra = [f for f in found if f not in want_set]
+    # the truth's items in its order (most right answers): every one a hit, none missed or extra, as the three passes
+    # below find (tests/grading/test_matcher_fast_paths.py compares the two)
+    if found == want:
+        hits, missed, extra = want, [], []
+    else:
+        found_set, want_set = set(found), set(want)  # items are strings: in a set as in the list
+        hits = [w for w in want if w in found_set]
+        missed = [w for w in want if w not in found_set]
+        extra = [f for f in found if f not in want_set]
     score = len(hits) / (len(want) + len(extra)) if want or extra else 1.0
     parts = [f"found {len(hits)} of {len(want)}"]
     if missed:

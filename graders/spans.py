@@ -16,7 +16,7 @@ from itertools import repeat
 from typing import NamedTuple
 
 from graders.memo import per_text
-from graders.normalize import Needles, alternation, has_any
+from graders.normalize import WORD_BYTES, Needles, alternation, has_any
 
 MAX_SENTENCES = 400  # sentences examined in order; a longer answer is reasoning, and its end is searched apart
 
@@ -116,6 +116,12 @@ _SENTENCE_END_PLAIN = re.compile(r"\s(?:(?<=[.!?;]\s)(?<!^[A-L]\.\s)(?<!\n[A-L]\
 # what every _SENTENCE_END needs: far cheaper to look for, and most short answers are one sentence ('[.!?;]\s' or
 # '[。！？；\n]', written to open with one set of characters: the engine then skips to those)
 _MAY_END = re.compile(r"[.!?;。！？；\n](?:(?<=[.!?;])\s|(?<=[。！？；\n]))")
+# Where in a short lowered ASCII text a place other than its lead may be: a marker's needle, a total's word, a stop
+# a conclusion may open after (_CONCLUSION_AFTER), a sentence's end (_MAY_END) or a line break (as _LAST_LETTER needs),
+# all looked for in one pass (in a text of at most _SHORT characters that costs less than a pass per rule)
+_MAY_PLACE = re.compile(r"[.;!?,:\n](?:[ \t]{0,4}(?:" + alternation(_CONCLUSION_OPENERS) + r")|(?<=[.!?;])\s|(?<=\n))|"
+                        + alternation((*_MARKER_NEEDLES, "total", "altogether")))
+_SHORT = 40
 _new_place = tuple.__new__  # Place(kind, text) without NamedTuple's Python-level __new__ (built for every place)
 _sentence_place = partial(_new_place, Place)  # of a (kind, text) pair: map builds a sentence's place without a loop
 
@@ -281,6 +287,13 @@ def places(answer: str) -> tuple[Place, ...]:
         bolds = _BOLD_STARS.findall(answer) if "**" in answer else ()
     text = plain(answer)
     lowered, ascii_only = text.lower(), text.isascii()
+    if ascii_only and len(lowered) <= _SHORT and not boxed and not bolds and _MAY_PLACE.search(lowered) is None \
+            and not lowered.startswith(_CONCLUSION_OPENERS):
+        # a short answer with no box, bold, marker, total, conclusion, line break nor sentence end (most short answers):
+        # its one sentence is all its places, found without a pass per rule (tests/grading/test_spans_fast_paths.py
+        # compares places with their long form)
+        lead = text.strip()
+        return (_new_place(Place, ("lead", lead)),) if lead else ()
     # outside ASCII, case folding could match without the needles ('ſolution')
     if not ascii_only or has_any(lowered, _MARKER_NEEDLES):
         markers = _markers(text, lowered)
@@ -445,14 +458,13 @@ _ASIDE_TOKENS = _NEGATION_TOKENS | frozenset(w.encode() for w in (
     "though", "although", "whereas", "while", "than", "because", "since", "compared", "unlike", "ahead", "followed",
     "versus", "vs", "before", "after", "as", "of", "which", "where", "who", "whose", "including", "with", "each",
     "if", "given", "assuming"))  # _ASIDE, _PREMISE, _INNER_IF
-_WORD_BYTES = bytes((c | 32 if 65 <= c <= 90 else c) if re.match(r"\w", chr(c)) else 32 for c in range(256))
 
 
 def blocked(text: str, asides: bool = True, negations: bool = True) -> list[tuple[int, int]]:
     """Character ranges of `text` whose mentions are not claims: negated (unless `negations` is off: the
     question asked for what is not so), and (with `asides`) asides. Sorted and merged, for `is_blocked`."""
     if text.isascii() and (_ASIDE_TOKENS if asides else _NEGATION_TOKENS).isdisjoint(
-            text.encode().translate(_WORD_BYTES).split()) and not (asides and "(" in text):
+            text.encode().translate(WORD_BYTES).split()) and not (asides and "(" in text):
         return []
     return _blocked(text, asides, negations)
 
@@ -570,6 +582,11 @@ def distinct_claims(text: str, claims: list[tuple[int, object]]) -> list:
 MARKER_LEAD = r"(?:(?:The |the )?(?:final )?answer is:?|(?:Final |final )?[Aa]nswer:|\*\*Answer:\*\*)"
 _MARKED_VALUE = re.compile(MARKER_LEAD + r" (\*\*)?([A-Za-z0-9(-](?:[A-Za-z0-9 ,()'-]{0,100}[A-Za-z0-9)'-])?)"
                            r"(?(1)\*\*)(\.?)")
+# the same with full stops inside the value, each before a letter or a digit ('harbor-meadow.internal', '3.5 cm'): no
+# sentence ends there, so the marker's place is still the whole value (tried after the plainer pattern, which is faster;
+# tests/grading/test_matcher_fast_paths.py checks it is the first place)
+_MARKED_DOTTED = re.compile(MARKER_LEAD + r" (\*\*)?([A-Za-z0-9(-](?:(?:[A-Za-z0-9 ,()'-]|\.(?=[A-Za-z0-9])){0,100}"
+                            r"[A-Za-z0-9)'-])?)(?(1)\*\*)(\.?)")
 _MARKED_FIRST = frozenset("TtFfAa*")
 
 
@@ -582,6 +599,8 @@ def marked_value(answer: str) -> str | None:
     if len(answer) > 130 or answer[:1] not in _MARKED_FIRST:
         return None
     m = _MARKED_VALUE.fullmatch(answer)
+    if m is None and "." in answer[:-1]:
+        m = _MARKED_DOTTED.fullmatch(answer)
     if m is None or has_any(m.group(2).lower(), _MARKER_NEEDLES):
         return None
     return m.group(2) + m.group(3)

@@ -115,7 +115,7 @@ def test_blocked_decides_as_its_long_form(text, flags):
 @given(text=_BLOCKED_TEXTS)
 def test_no_blocking_word_no_pattern_match(text):
     """Without one of the words (or a '('), no pattern blocked runs matches (not only the ranges come out empty)."""
-    words = text.encode().translate(spans._WORD_BYTES).split() if text.isascii() else None
+    words = text.encode().translate(N.WORD_BYTES).split() if text.isascii() else None
     if words is not None and spans._ASIDE_TOKENS.isdisjoint(words) and "(" not in text:
         for pattern in (spans._NEGATOR, spans._ASIDE, spans._PREMISE, spans._INNER_IF, spans._REJECTED,
                         spans._WHICH_REJECTS, spans._PAREN):
