@@ -53,9 +53,19 @@ def _trigram_counted(text: str, times: int) -> bool:
 _LOOP_SCAN = 4000  # characters of an answer searched for a loop
 
 
+_SHORTEST_LOOP = 24  # characters a loop covers at least (is_degenerate's first test)
+
+
 def is_degenerate(answer: str) -> bool:
     """A repetition loop: a short unit repeated over much of the text ('edgedgedg', 'single single ...'),
     or long text that compresses far better than language does."""
+    # a text shorter than any loop, and than the 300 characters compression is measured from, is none: the tests below
+    # all fail for it (tests/grading/test_frame_fast_paths.py checks the two alike)
+    return len(answer) >= _SHORTEST_LOOP and _degenerate(answer)
+
+
+def _degenerate(answer: str) -> bool:
+    """is_degenerate, for a text of any length."""
     text = answer[:_LOOP_SCAN]
     # a loop covers >= 24 characters, and some trigram repeats 8 times: two pure tests, both needed, the cheaper
     # first: in a short text the trigrams (most have too many distinct ones), else the loops themselves (_looped)

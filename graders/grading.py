@@ -51,7 +51,11 @@ def _new_grade(case_id: str, grader: str, score: float, verdict: str, cause: str
     fields = _GRADE_TEMPLATE.copy()  # the fields every such Grade has alike, then its own
     fields["case_id"] = case_id
     fields["grader"] = grader
-    fields["score"] = _bounded_score(score, verdict)
+    # the score in [0, 1], and inside the verdict's range (POLICY.md 1.1): partial is strictly between 0 and 1
+    score = float(score)
+    score = score if score < 1.0 else 1.0  # max(0.0, min(1.0, score)) without two calls (NaN is 1.0 there too)
+    score = score if score > 0.0 else 0.0
+    fields["score"] = score if verdict == "correct" else min(max(score, 0.01), 0.99) if verdict == "partial" else 0.0
     fields["verdict"] = verdict
     fields["cause"] = cause
     fields["extracted"] = extracted
@@ -157,7 +161,10 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
     case = case if isinstance(case, CaseSpec) else _as_case(case)
     case_id, spec, question = case.id, case.grader, case.prompt
     name, grader_args = spec.name, spec.args
-    record = _as_response(response, case_id)
+    # the common record (text fields only) is read directly, without a call more to get there; any other as it can be
+    record = _text_record(response, case_id) if type(response) is dict else None
+    if record is None:
+        record = _as_response(response, case_id)
     if isinstance(record, str):
         return _new_grade(case_id, name, 0, "error", "transport", None, record)
     if record.status == "error":
@@ -181,7 +188,8 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
         return _empty(partial(_new_grade, case_id, name), split, finish, record, name == "tool_call")
 
     # 2.7: a case about the labels the families draw reads them in other languages too ('Trauben', '葡萄': Grapes)
-    labelled, english_options = _options_read(str(case.truth.value), tuple(case.truth.choices or ())) \
+    truth = case.truth
+    labelled, english_options = _options_read(str(truth.value), tuple(truth.choices or ())) \
         if name in _LABELLED else _NOT_LABELLED
     if labelled and name == "choice":
         answer = languages.labels(answer)
@@ -194,7 +202,7 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
     try:
         calls = ([c.model_dump() for c in tool_calls] if tool_calls else []) if name == "tool_call" else None
         args = _args(question, grader_args, calls, finish)
-        match = get_grader(name)(case.truth, answer, args)
+        match = get_grader(name)(truth, answer, args)
     except KeyError as exc:
         return _new_grade(case_id, name, 0, "error", "transport", None, str(exc).strip("'\""))
     except NotRun as exc:
@@ -219,7 +227,7 @@ def _grade(case: CaseSpec | dict, response: Response | dict | str) -> Grade:
         # ('… and at the end of the video it is at roughly', '90 × 84 = 7560, and 84 more gives'): not committed
         done = _finished_part(answer)
         if done != answer:
-            again = get_grader(name)(case.truth, done, args) if done else None
+            again = get_grader(name)(truth, done, args) if done else None
             unfinished = again is None or again.extracted is None or (match.passed and not again.passed)
     if match.passed and match.format_ok and not looped and not unfinished:
         return _new_grade(case_id, name, match.score, "correct", None, match.extracted, match.explanation)
@@ -285,16 +293,6 @@ def _half_or_more(g: Grade, match: Match) -> Grade:
         return g
     return g.model_copy(update={"verdict": "incorrect", "score": 0.0,
                                 "explanation": f"under half right: {g.explanation}"[:300]})
-
-
-def _bounded_score(score: float, verdict: str) -> float:
-    """In [0, 1], and inside the verdict's range (POLICY.md 1.1): partial is strictly between 0 and 1."""
-    score = float(score)
-    score = score if score < 1.0 else 1.0  # max(0.0, min(1.0, score)) without two calls (NaN is 1.0 there too)
-    score = score if score > 0.0 else 0.0
-    if verdict == "partial":
-        return min(max(score, 0.01), 0.99)
-    return score if verdict == "correct" else 0.0
 
 
 def _args(question: str, grader_args: dict, tool_calls: list | None = None, finish_reason: str | None = None) -> dict:
@@ -381,11 +379,11 @@ def _shortfall(case: CaseSpec, record: _Record, answer: str, match: Match, loope
     """The first cause that explains the shortfall (POLICY.md section 6), with a verdict from the score: `answered`, an
     answer of the asked kind was given and finished; a grade of cause 'wrong' is `undecided` as _grade found it
     (POLICY.md 10)."""
-    truth, args, finish = case.truth, case.grader.args, record.finish_reason
+    truth, args, finish, name = case.truth, case.grader.args, record.finish_reason, case.grader.name
     # out(score, verdict, cause, extracted, text, frames=None): this case's Grade, built directly (see _new_grade)
-    out = partial(_new_grade, case.id, case.grader.name)
+    out = partial(_new_grade, case.id, name)
 
-    if looped and match.passed and match.format_ok and case.grader.name in _SINGLE_VALUE:
+    if looped and match.passed and match.format_ok and name in _SINGLE_VALUE:
         # 6.3: a loop of the committed answer ('6 6 6 …', 'Cherries Cherries …') still answers it
         return out(match.score, "correct", None, match.extracted,
                    f"{match.explanation} (the answer repeated in a loop)")
@@ -400,7 +398,8 @@ def _shortfall(case: CaseSpec, record: _Record, answer: str, match: Match, loope
         return out(score, _by_score(score, answered), "degenerate_repetition", match.extracted,
                    f"repetition loop in the answer; {what}")
 
-    withheld = secrets.redaction(truth, answer, float(args.get("threshold", 0.9)))
+    # redaction is None for a truth with no secret (nearly every case): its threshold is not read then
+    withheld = secrets.redaction(truth, answer, float(args.get("threshold", 0.9))) if truth.secrets else None
     if withheld == "secret-only":
         return out(0, "no_answer", "safety_redaction", None,
                    "the secret (sk-… key) was masked or withheld; nothing else was asked")
@@ -418,7 +417,7 @@ def _shortfall(case: CaseSpec, record: _Record, answer: str, match: Match, loope
                    f"cut at{_budget(record)} inside the code: the program is unfinished")
     if finish == "length":
         budget = _budget(record)
-        agrees, credit = causes.progress_so_far(truth, case.grader.name, args, answer, match.extracted)
+        agrees, credit = causes.progress_so_far(truth, name, args, answer, match.extracted)
         if agrees and credit >= _ABOUT_HALF:  # 1.2: a cut answer shows about half of what was asked
             return out(credit, "partial", "truncation", None if unfinished else match.extracted,
                        f"cut at{budget}; what was written agrees with the truth so far ({credit:.0%} of it)")
@@ -462,7 +461,7 @@ def _sentence_for_a_value(case: CaseSpec, match: Match) -> bool:
 def _frames_note(case: CaseSpec, record: _Record) -> str:
     """For a video answer: how many frames the model was shown, when known."""
     shown = record.sent.frames_shown if record.sent else None
-    if case.sampling is None or shown is None:
+    if shown is None or case.sampling is None:
         return ""
     enough = " (enough to see the truth)" if shown >= case.sampling.min_frames else ""
     return f"; the model was shown {shown} of {case.sampling.frames} frames{enough}"

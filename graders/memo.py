@@ -11,6 +11,7 @@ from typing import TypeVar
 
 _F = TypeVar("_F", bound=Callable)
 _CACHES: list = []
+_CLEARS: list[Callable[[], None]] = []  # their cache_clear methods, bound once: clear runs before each grade
 
 
 def per_text(maxsize: int) -> Callable[[_F], _F]:
@@ -18,11 +19,12 @@ def per_text(maxsize: int) -> Callable[[_F], _F]:
     def wrap(function: _F) -> _F:
         cached = lru_cache(maxsize=maxsize)(function)
         _CACHES.append(cached)
+        _CLEARS.append(cached.cache_clear)
         return cached  # type: ignore[return-value]
     return wrap
 
 
 def clear() -> None:
     """Empty every per-text cache: the next grade reads its answer afresh."""
-    for cached in _CACHES:
-        cached.cache_clear()
+    for clear_cache in _CLEARS:
+        clear_cache()

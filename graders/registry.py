@@ -24,7 +24,10 @@ class Match:
 
     @property
     def gave_answer(self) -> bool:
-        return self.answered if self.answered is not None else self.extracted not in (None, "", [], {})
+        if self.answered is not None:
+            return self.answered
+        found = self.extracted  # not one of (None, "", [], {}): compared as `in` compares, without building them
+        return not (found is None or "" == found or [] == found or {} == found)
 
 
 Matcher = Callable[[Truth, str, dict[str, Any]], Match]
