@@ -173,10 +173,10 @@ _NUMBER_WORD = re.compile(r"\b(?:zero|one|two|three|four|five|six|seven|eight|ni
 @lru_cache(maxsize=256)  # per case: the same for every answer
 def _inert(choices: tuple[str, ...], question: str | None) -> tuple[frozenset[str], frozenset[str] | None] | None:
     """What reads as nothing in this case: the filler words no option uses, and (None: no number does) the
-    numbers that are not an option's or the question's own, where no option holds a number (but for indexed ones:
-    'Image 2'), a Roman numeral or a counted word. None where a plain sentence may still be read: options labelled
-    in another style ('1.', '(a)', 4.6), yes/no and True/False (a restated question answers them, 4.3), options not
-    in ASCII, more or fewer options than letters."""
+    numbers that are not an option's or the question's own (nor, for indexed options, an index), where no option
+    holds a number or a counted word (but indexed ones: 'Image 2', 'the first video') nor is a Roman numeral.
+    None where a plain sentence may still be read: options labelled in another style ('1.', '(a)', 4.6), yes/no and
+    True/False (a restated question answers them, 4.3), options not in ASCII, more or fewer options than letters."""
     if not 2 <= len(choices) <= len(LETTERS) or option_label(question)[1] is not None or \
             labelstyle.style(question, choices) is not None:
         return None
@@ -187,17 +187,19 @@ def _inert(choices: tuple[str, ...], question: str | None) -> tuple[frozenset[st
     stems = {O.stem(w) for w in words}  # 'believe' names 'Believing that …' as its stem does
     filler = frozenset(w for w in _FILLER if w not in words and O.stem(w) not in stems) - \
         ({"i"} if "I" in LETTERS[: len(choices)] else set())
-    if any(spellings(choices)) or _NUMBER_WORD.search(lowered) or \
-            (O.option_set(choices).kind != "indexed" and any(c.isdigit() for c in lowered)):
+    indexed = O.option_set(choices).kind == "indexed"  # 'Image 2', 'the first video': '2' may be its index
+    if any(spellings(choices)) or \
+            (not indexed and (_NUMBER_WORD.search(lowered) or any(c.isdigit() for c in lowered))):
         return filler, None  # a number may be an option's value, nearest value, count or place ('10' for '9.88 MPa')
-    return filler, frozenset(re.findall(r"[0-9]+", f"{lowered} {question or ''}"))
+    indices = {str(n) for n in range(1, len(choices) + 1)} if indexed else set()
+    return filler, frozenset(re.findall(r"[0-9]+", f"{lowered} {question or ''}")) | indices
 
 
 def reads_nothing(answer: str, choices: tuple[str, ...], question: str | None) -> bool:
     """Stage 0, second form: a short sentence of filler words and numbers no option is ('I think it is 4.', where
     no option holds a 4 and none is a number) gives stages 1-5 nothing to read: they settle on UNREAD. Checked
     against the stages on sentences of each case's own words by
-    tests/grading/test_choice_fast_paths.py::test_a_sentence_said_to_read_nothing_is_unread_by_the_stages."""
+    tests/grading/test_choice_reads_nothing.py::test_a_sentence_said_to_read_nothing_is_unread_by_the_stages."""
     if len(answer) > 60 or not _FILLER_SENTENCE.fullmatch(answer):
         return False
     inert = _inert(choices, question)

@@ -21,7 +21,10 @@ import grading_agreement as ga
 
 LETTERS = "ABCDEFGHIJKL"
 _CHOICES = [("cyan star", "gray star", "pink diamond", "cyan square"), ("clockwise", "counterclockwise"),
-            ("Image 1", "Image 2", "Image 3"), ("left to right", "right to left", "top to bottom", "bottom to top"),
+            ("Image 1", "Image 2", "Image 3"), ("the 1st clip", "the 2nd clip", "the 3rd clip"),
+            ("Figure 1", "Figure 2", "Figure 3", "Figure 4"), ("the left image", "the right image"),
+            ("the first image", "the second image", "the third image"), ("Panel 12", "Panel 13"),
+            ("left to right", "right to left", "top to bottom", "bottom to top"),
             ("a straight line", "bouncing off the walls", "a circle"), ("the first video", "the second video"),
             ("top left", "top center", "top right", "middle left", "middle center", "middle right", "bottom left",
              "bottom center", "bottom right"), ("yes", "no"), ("True", "False"), ("4", "12", "45°"),
@@ -99,6 +102,8 @@ def test_the_gate_decides_filler_sentences_of_plain_cases():
                    "I think it is 4.\n", "I think it is 4,", "I think it is 04.", "I  think it is 4."):
         assert not reads_nothing(answer, plain, question), answer
     assert not reads_nothing("I think it is 3.", ("Image 1", "Image 2", "Image 3"), None)  # an option's number
+    assert not reads_nothing("It is 2.", ("the first video", "the second video"), None)  # an index
+    assert _agrees(("the first video", "the second video"), None, "I think it is 4.")
     assert not reads_nothing("I would say so", ("yes", "no"), "Would it be so?")  # a restated question: yes (4.3)
     assert not reads_nothing("I think so.", ("top left",) * 9, None)  # 'I' is a letter of nine options
 
