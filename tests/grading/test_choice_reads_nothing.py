@@ -105,7 +105,11 @@ def test_the_gate_decides_filler_sentences_of_plain_cases():
     assert not reads_nothing("It is 2.", ("the first video", "the second video"), None)  # an index
     assert _agrees(("the first video", "the second video"), None, "I think it is 4.")
     assert not reads_nothing("I would say so", ("yes", "no"), "Would it be so?")  # a restated question: yes (4.3)
-    assert not reads_nothing("I think so.", ("top left",) * 9, None)  # 'I' is a letter of nine options
+    nine = ("top left", "top center", "top right", "middle left", "middle center", "middle right", "bottom left",
+            "bottom center", "bottom right")
+    assert _agrees(nine, None, "I think it is 4.")  # 'I' a pronoun, before 'think'
+    for answer in ("I was 4.", "It is I.", "I think I.", "I.", "I", "i think it is 4.", "I is 4"):
+        assert not reads_nothing(answer, nine, None), answer  # 'I' may be a letter of nine options
 
 
 def _corpus_cases() -> dict[tuple[tuple[str, ...], str | None], list[str]]:
