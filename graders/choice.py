@@ -4,7 +4,9 @@ A pipeline of named stages, each a module with its POLICY sections; a new rule g
 
 0. a lone option letter ('B', 'Answer: (B)', 'The answer is **B**.') where the case leaves it no other reading:
    decided at once, as stages 1-5 would decide it (choice_whole.lone_letter; 4.1, 2.1;
-   tests/grading/test_lone_letter.py checks that they agree)
+   tests/grading/test_lone_letter.py checks that they agree); a short sentence of filler words and numbers no
+   option is ('I think it is 4.'): UNREAD, as stages 1-5 would leave it (choice_whole.reads_nothing;
+   tests/grading/test_choice_reads_nothing.py checks that they agree)
 1. read the case: the options, their labels and the question, once per case (choice_options.read_case; 4.6
    labels via graders/labelstyle.py, 4.2 option texts via graders/options.py, 3.2 the question's scenery)
 2. canonicalize the answer: wrappers, special tokens, LaTeX letters, the prompt's own labels, echoed prompts
@@ -28,10 +30,10 @@ from typing import Any
 
 from graders import labelstyle
 from graders.choice_canonical import canonical_answer
-from graders.choice_cause import to_match
+from graders.choice_cause import UNREAD, Outcome, to_match
 from graders.choice_options import option_label, read_case
 from graders.choice_settle import settle
-from graders.choice_whole import lone_letter, whole_answer
+from graders.choice_whole import lone_letter, reads_nothing, whole_answer
 from graders.records import Truth
 from graders.registry import Match, grader
 
@@ -46,6 +48,8 @@ def choice(truth: Truth, answer: str, args: dict[str, Any]) -> Match:
     alone = lone_letter(answer, choices, args.get("question"))  # stage 0: 'B', 'Answer: B' (4.1)
     if alone is not None:
         return to_match(alone, choices, str(truth.value))
+    if reads_nothing(answer, choices, args.get("question")):  # stage 0: 'I think it is 4.' reads as nothing
+        return to_match(Outcome(UNREAD), choices, str(truth.value))
     return stages(truth, answer, args, choices)
 
 

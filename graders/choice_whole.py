@@ -159,6 +159,66 @@ def lone_letter(answer: str, choices: tuple[str, ...], question: str | None) -> 
     return one(m.group("letter"), "marker" if m.group("marker") else "lead")
 
 
+# --- stage 0, second form: a sentence that reads nothing -------------------------------------------------------
+
+# Words that alone name no option, letter, yes/no, refusal, hedge, relation, place or final-answer marker: a sentence
+# of these ('I think it is 4.') gives the stages nothing to read. Words of the case's own options are taken out.
+_FILLER = frozenset("i think it is believe guess would say be my that this was so".split())
+_PRONOUN_I = (["think"], ["believe"], ["guess"], ["would"], ["say"])  # 'I think', never read as the letter I
+_FILLER_SENTENCE = re.compile(r"[A-Za-z]+(?: (?:[A-Za-z]+|[0-9]{1,3}))*\.?")  # ASCII words, single spaces, one '.'
+_NUMBER_WORD = re.compile(r"\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|first|second|"
+                          r"third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|last|once|twice|"
+                          r"[ivx]+)\b")
+
+
+@lru_cache(maxsize=256)  # per case: the same for every answer
+def _inert(choices: tuple[str, ...], question: str | None) -> tuple[frozenset[str], bool, frozenset[str] | None] | None:
+    """What reads as nothing in this case: the filler words no option uses, whether 'I' before a verb does (no
+    option is or holds the word I), and (None: no number does) the
+    numbers that are not an option's or the question's own (nor, for indexed options, an index), where no option
+    holds a number or a counted word (but indexed ones: 'Image 2', 'the first video') nor is a Roman numeral.
+    None where a plain sentence may still be read: options labelled in another style ('1.', '(a)', 4.6), yes/no and
+    True/False (a restated question answers them, 4.3), options not in ASCII, more or fewer options than letters."""
+    if not 2 <= len(choices) <= len(LETTERS) or option_label(question)[1] is not None or \
+            labelstyle.style(question, choices) is not None:
+        return None
+    lowered = " ".join(choices).lower()
+    words = frozenset(re.findall(r"[a-z]+|[0-9]+", lowered))
+    if words & {"yes", "no", "true", "false"} or not lowered.isascii():  # '二度Ⅰ型' counts in its own numerals
+        return None
+    stems = {O.stem(w) for w in words}  # 'believe' names 'Believing that …' as its stem does
+    filler = frozenset(w for w in _FILLER if w not in words and O.stem(w) not in stems) - \
+        ({"i"} if "I" in LETTERS[: len(choices)] else set())
+    pronoun = "i" not in words
+    indexed = O.option_set(choices).kind == "indexed"  # 'Image 2', 'the first video': '2' may be its index
+    if any(spellings(choices)) or \
+            (not indexed and (_NUMBER_WORD.search(lowered) or any(c.isdigit() for c in lowered))):
+        return filler, pronoun, None  # a number may be an option's value, nearest value, count or place ('10': 9.88)
+    indices = {str(n) for n in range(1, len(choices) + 1)} if indexed else set()
+    return filler, pronoun, frozenset(re.findall(r"[0-9]+", f"{lowered} {question or ''}")) | indices
+
+
+def reads_nothing(answer: str, choices: tuple[str, ...], question: str | None) -> bool:
+    """Stage 0, second form: a short sentence of filler words and numbers no option is ('I think it is 4.', where
+    no option holds a 4 and none is a number) gives stages 1-5 nothing to read: they settle on UNREAD. Checked
+    against the stages on sentences of each case's own words by
+    tests/grading/test_choice_reads_nothing.py::test_a_sentence_said_to_read_nothing_is_unread_by_the_stages."""
+    if len(answer) > 60 or not _FILLER_SENTENCE.fullmatch(answer):
+        return False
+    inert = _inert(choices, question)
+    if inert is None:
+        return False
+    filler, pronoun, numbers = inert
+    words = answer.rstrip(".").split(" ")
+    for at, word in enumerate(words):
+        if word.isdigit():
+            if numbers is None or word.lstrip("0") != word or word in numbers:
+                return False
+        elif word.lower() not in filler and not (word == "I" and pronoun and words[at + 1:at + 2] in _PRONOUN_I):
+            return False  # 'I' where it is a letter (nine options or more) only as a pronoun: 'I think'
+    return True
+
+
 # --- the stage -----------------------------------------------------------------------------------------
 
 
