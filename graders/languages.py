@@ -521,10 +521,11 @@ def english(text: str, question: str = "") -> str:
         encoded = text.encode()
         letters = encoded.translate(_LOWERCASE_LETTERS)  # 'mal' is in it as in text.lower()
         if b"mal" not in letters:
-            read = _ASCII_READ_BYTES.intersection(letters.split())
-            if not read:
+            split = letters.split()
+            if _ASCII_READ_BYTES.isdisjoint(split):
                 return text  # no word any step below reads (nearly every English answer): the text as it is
             lowered = text.lower()
+            read = _ASCII_READ_BYTES.intersection(split)
             if read <= _AS_WRITTEN_BYTES and all(encoded.count(w) == letters.count(w) for w in read):
                 # only English words _latin reads as themselves ('orange' in a list of colors), each written in
                 # lowercase: _latin would find no other word to read and only join numbers ('treinta y dos'), as
