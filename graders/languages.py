@@ -518,11 +518,20 @@ def english(text: str, question: str = "") -> str:
         return text
     asks_verdicts = bool(question) and _asks_verdicts(question)
     if ascii_only and not asks_verdicts:
-        letters = text.encode().translate(_LOWERCASE_LETTERS)  # 'mal' is in it as in text.lower()
+        encoded = text.encode()
+        letters = encoded.translate(_LOWERCASE_LETTERS)  # 'mal' is in it as in text.lower()
         if b"mal" not in letters:
-            if _ASCII_READ_BYTES.isdisjoint(letters.split()):
+            split = letters.split()
+            if _ASCII_READ_BYTES.isdisjoint(split):
                 return text  # no word any step below reads (nearly every English answer): the text as it is
             lowered = text.lower()
+            read = _ASCII_READ_BYTES.intersection(split)
+            if read <= _AS_WRITTEN_BYTES and all(encoded.count(w) == letters.count(w) for w in read):
+                # only English words _latin reads as themselves ('orange' in a list of colors), each written in
+                # lowercase: _latin would find no other word to read and only join numbers ('treinta y dos'), as
+                # below (tests/grading/test_fast_paths.py compares it with _latin)
+                latin = _joined_numbers(text)
+                return text if latin == text or _ENGLISH_LOWER.search(lowered) else latin
             words = set(letters.decode().split())  # ASCII text's _TOKEN words, what _latin reads
             if "no" not in words and _ASCII_LEADS.isdisjoint(words):
                 # no yes or no to lead with, nor a German count or Spanish 'no' for _latin to rewrite before it reads
@@ -553,6 +562,11 @@ _ASCII_READ = frozenset(w for w in (*_FIRST_WORDS, *_STEMMABLE, "nein", "non", "
                         if w.isascii())
 _ENGLISH, _ENGLISH_LOWER = re.compile(_ENGLISH_WORDS, re.IGNORECASE), re.compile(_ENGLISH_WORDS)
 _ASCII_READ_BYTES = frozenset(w.encode() for w in _ASCII_READ)
+# the words of _ASCII_READ that _latin reads as written, where they are its only ones: English words, no first word of a
+# table's entry, no side of a motion, no yes or no (english's fast path for them needs all of it)
+_AS_WRITTEN_BYTES = frozenset(w.encode() for w in _SELF_STEMMED if w.isascii())
+assert _SELF_STEMMED.isdisjoint(_FIRST_WORDS) and _SELF_STEMMED.isdisjoint({"no", *_ASCII_LEADS})
+assert all(side in _FIRST_WORDS for side in _SIDES if side.isascii())  # a side in ASCII text is a first word
 
 
 @lru_cache(maxsize=256)  # per question: asked again for every answer

@@ -80,11 +80,32 @@ def _english_steps(text: str) -> str:
 @example(words=["Si,", "orange"], joiner=" ")  # a yes leading
 @example(words=["orange", "zweimal"], joiner=" ")  # a German count
 @example(words=["orange", "twenty", "y", "one"], joiner=" ")  # numbers joined
+@example(words=["red", "orange", "blue", "orange"], joiner=", ")  # English words only, read as written
+@example(words=["orange", "Orange"], joiner=", ")  # one of them not in lowercase: read by _latin
 def test_english_early_exits_read_as_the_steps_do(words, joiner):
     from graders.languages import english
 
     text = joiner.join(words)
     assert english(text, "What color is it?") == _english_steps(text)
+
+
+def test_english_early_exits_read_as_the_steps_do_on_the_corpus():
+    """english's exits on the ASCII corpus answers (of at most 200 characters) and their lists of words."""
+    import sys
+    from pathlib import Path
+
+    from graders.languages import english
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    import grading_agreement as ga
+
+    texts = [r["response"].get("content") or "" for n in ("realistic.jsonl", "realistic_2.jsonl")
+             for r in ga.realistic_rows(n)]
+    texts = [t for t in texts if t.isascii() and len(t) <= 200]
+    texts += [", ".join(t.split()[:12]) for t in texts]
+    assert texts
+    for text in texts:
+        assert english(text, "What color is it?") == _english_steps(text), text
 
 
 _ASCII_SOUP = st.text(alphabet=st.characters(max_codepoint=127), max_size=80) | _ASCII_WORDS.map(" ".join).filter(

@@ -239,3 +239,47 @@ def test_an_rc_position_is_found_where_the_word_boundary_pattern_finds_one(text)
     plain = re.compile(r"\br(\d{1,6})\s*c(\d{1,6})\b")
     assert [(m.span(), m.groups()) for m in N._POSITION_PATTERNS[3].finditer(text)] == \
         [(m.span(), m.groups()) for m in plain.finditer(text)]
+
+
+_ONE_CLAIM_PIECES = ["decrease", "decreased", "drop", "dropped", "loss", "decline", "declined", "fall", "fell", "went",
+                     "down", "up", "change", "rose", "increased", "by", "of", "is", "was", "=", ":", "about", "~",
+                     "the", "Fell", "fall", "colors", "times", " ", "  ", ",", "\n", "s"]
+
+
+def _choose_long(text: str, claims, noun) -> float:
+    """numbers._choose of one claim as _bound reads it (without the test for a fall's words)."""
+    from graders import numbers as NB
+
+    if 0 <= text.rfind("=") < claims[0][0]:
+        return claims[0][2]
+    bound = NB._bound(text, claims, noun)
+    return bound[0][2] if bound else claims[0][2]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(before=st.lists(st.sampled_from(_ONE_CLAIM_PIECES), max_size=8).map("".join),
+       number=st.sampled_from(["5", "-5", "+5", "22", "3.5"]),
+       after=st.lists(st.sampled_from(_ONE_CLAIM_PIECES), max_size=4).map("".join),
+       question=st.sampled_from(["", "How many times does it flash?", "How many colors appear?"]))
+@example(before="it fell by ", number="5", after="", question="")
+@example(before="the change was a decrease of ", number="22", after=" times", question="How many times does it flash?")
+def test_one_claim_is_chosen_as_its_bound_reading_gives_it(before, number, after, question):
+    """numbers._choose reads one claim as it is when the text holds no word of a fall (_DOWN_NEEDS): bound or not,
+    _bound gives it so."""
+    from graders import numbers as NB
+
+    text = N.clean(before + " " + number + after)
+    claims = NB._claims(text)
+    if len(claims) == 1:
+        noun = NB._noun(question, None)
+        assert NB._choose(text, claims, noun) == _choose_long(text, claims, noun), text
+
+
+def test_stated_numbers_are_read_as_without_the_test_for_a_fall_on_the_corpus(monkeypatch):
+    """numbers.stated_number on the corpus answers, as read where every text may hold a fall (_bound read always)."""
+    from graders import numbers as NB
+
+    questions = ("", "How many times does the ball bounce?", "What is the change from Jan to May?")
+    fast = [repr(NB.stated_number(text, q)) for text in corpus() for q in questions]
+    monkeypatch.setattr(NB, "_DOWN_NEEDS", ("",))
+    assert fast == [repr(NB.stated_number(text, q)) for text in corpus() for q in questions]
