@@ -108,3 +108,25 @@ def relabel_answer(answer: str, choices: list[str], style: str) -> str | None:
         if not _ARTICLE.match(left, m.start()):
             return None
     return new
+
+
+QUESTION_KINDS = ["paren", "lower", "digit", "dot", "caption", "none", "stem"]
+
+
+def question_with_options(kind: str, stem: str, options) -> str | None:
+    """A question listing `options` labelled in one style ('(A) …', '(a) …', '1. …', 'A. …', 'Caption A: …'), or
+    only its stem ('stem'), or none at all ('none'): the prompts the choice grader's stage 0 is checked against."""
+    letters = LETTERS[: len(options)]
+    if kind == "none":
+        return None
+    if kind == "stem":
+        return stem or None
+    if kind == "paren":
+        return f"{stem} " + " ".join(f"({k}) {o}" for k, o in zip(letters, options, strict=True))
+    if kind == "lower":
+        return f"{stem} " + " ".join(f"({k.lower()}) {o}" for k, o in zip(letters, options, strict=True))
+    if kind == "digit":
+        return f"{stem}\n" + "\n".join(f"{i}. {o}" for i, o in enumerate(options, 1))
+    if kind == "dot":
+        return f"{stem}\n" + "\n".join(f"{k}. {o}" for k, o in zip(letters, options, strict=True))
+    return f"{stem}\n" + "\n".join(f"Caption {k}: {o}" for k, o in zip(letters, options, strict=True))

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from relabelling import QUESTION_KINDS, question_with_options
 
 from graders.choice import choice, stages
 from graders.choice_whole import _FILLER, reads_nothing
@@ -37,26 +38,10 @@ _OTHER_WORDS = ["yes", "no", "not", "none", "neither", "both", "all", "first", "
                 "left", "right", "above", "below", "more", "less", "than", "same", "answer", "option", "choice",
                 "letter", "the", "is", "cannot", "determine", "sure", "maybe", "probably", "a", "b", "A", "B", "C", "D",
                 "I", "i", "IV", "x", "true", "false", "correct", "wrong", "which", "if", "or", "and", "image", "video"]
-_QUESTIONS = ["paren", "lower", "digit", "dot", "caption", "none", "stem"]
 _STEMS = ["Which one is it?", "Is it 4 or 5?", "There are 3 balls. Which is it?", "Which is not red?",
           "If it would stop, where would it be?", "I think: which image has 4 squares?", "Would it be so?", ""]
 
 
-def _question(kind: str, stem: str, options: tuple[str, ...]) -> str | None:
-    letters = LETTERS[: len(options)]
-    if kind == "none":
-        return None
-    if kind == "stem":
-        return stem or None
-    if kind == "paren":
-        return f"{stem} " + " ".join(f"({k}) {o}" for k, o in zip(letters, options, strict=True))
-    if kind == "lower":
-        return f"{stem} " + " ".join(f"({k.lower()}) {o}" for k, o in zip(letters, options, strict=True))
-    if kind == "digit":
-        return f"{stem}\n" + "\n".join(f"{i}. {o}" for i, o in enumerate(options, 1))
-    if kind == "dot":
-        return f"{stem}\n" + "\n".join(f"{k}. {o}" for k, o in zip(letters, options, strict=True))
-    return f"{stem}\n" + "\n".join(f"Caption {k}: {o}" for k, o in zip(letters, options, strict=True))
 
 
 def _agrees(choices: tuple[str, ...], question: str | None, answer: str) -> bool:
@@ -74,7 +59,7 @@ def _agrees(choices: tuple[str, ...], question: str | None, answer: str) -> bool
 @st.composite
 def _cases_and_sentences(draw):
     choices = draw(st.sampled_from(_CHOICES))
-    question = _question(draw(st.sampled_from(_QUESTIONS)), draw(st.sampled_from(_STEMS)), choices)
+    question = question_with_options(draw(st.sampled_from(QUESTION_KINDS)), draw(st.sampled_from(_STEMS)), choices)
     own = re.findall(r"[A-Za-z]+|[0-9]+", " ".join(choices) + " " + (question or ""))
     word = st.sampled_from(sorted(_FILLER)) | st.sampled_from(sorted(_FILLER)).map(str.capitalize) | \
         st.sampled_from(own) | st.sampled_from(_OTHER_WORDS) | st.integers(0, 13).map(str) | \

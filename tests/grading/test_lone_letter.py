@@ -9,6 +9,7 @@ from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from relabelling import QUESTION_KINDS, question_with_options
 
 from graders.choice import choice, stages
 from graders.choice_whole import lone_letter
@@ -33,26 +34,11 @@ _FORMS = st.sampled_from([
     "**{}**", "**{}**.", "{})", "[{}]", "({}", "{}:", " {}", "{} ", "Answer:{}", "Answer:  {}", "The answer is **{}**",
     "The answer is ({})", "answer {}", "The answer is option {}.", "I think {}.", "{}, I think", "The answer: {}",
     "The answer is {}!", "Answer: {}\n", "ANSWER: {}", "The Answer is {}.", "The answer would be {}.", "{}.."])
-_QUESTIONS = st.sampled_from(["paren", "lower", "digit", "dot", "caption", "none", "stem"])
+_QUESTIONS = st.sampled_from(QUESTION_KINDS)
 _STEMS = st.sampled_from(["Which one is it?", "Find AB. Which is B?", "Is the point B left of C?",
                           "Which is not red?", "If the ball would stop, where?", ""])
 
 
-def _question(kind: str, stem: str, options: list[str]) -> str | None:
-    letters = LETTERS[: len(options)]
-    if kind == "none":
-        return None
-    if kind == "stem":
-        return stem or None
-    if kind == "paren":
-        return f"{stem} " + " ".join(f"({k}) {o}" for k, o in zip(letters, options, strict=True))
-    if kind == "lower":
-        return f"{stem} " + " ".join(f"({k.lower()}) {o}" for k, o in zip(letters, options, strict=True))
-    if kind == "digit":
-        return f"{stem}\n" + "\n".join(f"{i}. {o}" for i, o in enumerate(options, 1))
-    if kind == "dot":
-        return f"{stem}\n" + "\n".join(f"{k}. {o}" for k, o in zip(letters, options, strict=True))
-    return f"{stem}\n" + "\n".join(f"Caption {k}: {o}" for k, o in zip(letters, options, strict=True))
 
 
 def _same(options: list[str], question: str | None, answer: str) -> bool:
@@ -74,7 +60,7 @@ def _same(options: list[str], question: str | None, answer: str) -> bool:
 @given(options=st.lists(_OPTIONS, min_size=1, max_size=7, unique=True), letter=st.sampled_from("ABCDEFGHa"),
        form=_FORMS, kind=_QUESTIONS, stem=_STEMS)
 def test_a_lone_letter_decided_at_stage_0_is_what_the_stages_decide(options, letter, form, kind, stem):
-    _same(options, _question(kind, stem, options), form.format(letter))
+    _same(options, question_with_options(kind, stem, options), form.format(letter))
 
 
 def test_stage_0_reads_every_form_of_a_plain_case_and_agrees():

@@ -4,27 +4,14 @@ answers (graders.normalize, graders.matchers, graders.numbers, graders.labels)."
 
 from __future__ import annotations
 
-import sys
-from functools import cache
 from pathlib import Path
 
+from answer_texts import corpus
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from graders import matchers as M
 from graders import normalize as N
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-import grading_agreement as ga
-
-
-@cache
-def corpus() -> tuple[str, ...]:
-    """Answers of the realistic corpora and of two real multiple-choice draws (as test_spans_fast_paths reads them)."""
-    texts = [r["response"].get("content") or "" for n in ("realistic.jsonl", "realistic_2.jsonl")
-             for r in ga.realistic_rows(n)]
-    texts += [r["answer"] for n in list(ga.REAL_MC)[:2] for r in ga.real_mc_rows(n)]
-    return tuple(dict.fromkeys(t for t in texts if t))
 
 _COLOR_PIECES = [*N._COLOR_NAMES, "ish", "royal", "light", "sky", "dark", "blue", "bluish", "Red", "GREY", "reds",
                  "x", "2", "_", "é", "ſ", "K", "star", "circle"]

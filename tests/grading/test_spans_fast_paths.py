@@ -5,28 +5,13 @@ characters the rules look for."""
 from __future__ import annotations
 
 import re
-import sys
-from functools import cache
-from pathlib import Path
 
+from answer_texts import corpus
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from graders import normalize as N
 from graders import refusal, spans
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-import grading_agreement as ga
-
-
-@cache
-def corpus() -> tuple[str, ...]:
-    """Answers of the realistic corpora and of two real multiple-choice draws."""
-    texts = [r["response"].get("content") or "" for n in ("realistic.jsonl", "realistic_2.jsonl")
-             for r in ga.realistic_rows(n)]
-    texts += [r["answer"] for n in list(ga.REAL_MC)[:2] for r in ga.real_mc_rows(n)]
-    return tuple(dict.fromkeys(t for t in texts if t))
-
 
 _REFUSING = [
     "I can't", "I cannot", "can not", "I won't", "will not", "unable to", "not able to", "the ability to", "no way to",
