@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from answer_texts import assert_marked_value_is_first_place
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -310,10 +311,7 @@ def test_a_marked_value_is_the_first_of_the_places(form, words, joints):
     spans.places finds there, a marker's: the exact and collection graders read it before the places."""
     value = "".join(w + j for w, j in zip(words, joints, strict=False)).rstrip(",") or "red"
     answer = form.format(value)
-    marked = spans.marked_value(answer)
-    if marked is not None:
-        found = spans.places.__wrapped__(answer)
-        assert found and found[0] == ("marker", marked), (answer, marked, found[:2])
+    assert_marked_value_is_first_place(answer)
 
 
 def test_a_marked_value_is_found_in_the_common_forms():

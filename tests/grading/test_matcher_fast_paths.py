@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from answer_texts import corpus
+from answer_texts import assert_marked_value_is_first_place, corpus
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -195,14 +195,10 @@ _MARKED_FORMS = st.sampled_from(["Answer: {}", "The answer is {}.", "The answer 
 def test_a_marked_value_with_full_stops_is_the_first_of_the_places(form, words, joints):
     """spans.marked_value of a value with full stops inside ('Answer: harbor-meadow.internal', '3.5 cm') is the text
     of the first place spans.places finds there, a marker's."""
-    from graders import spans
 
     value = "".join(w + j for w, j in zip(words, joints, strict=False)).rstrip(", ") or "red"
     answer = form.format(value)
-    marked = spans.marked_value(answer)
-    if marked is not None:
-        found = spans.places.__wrapped__(answer)
-        assert found and found[0] == ("marker", marked), (answer, marked, found[:2])
+    assert_marked_value_is_first_place(answer)
 
 
 def test_a_marked_value_with_full_stops_is_found():
